@@ -1,0 +1,31 @@
+# The two commands of the quick start: `make html` and `make test`.  Both bootstrap .venv from pyproject.toml.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+SPHINXOPTS ?= -W --keep-going -n
+
+.PHONY: html test doctest venv bench clean
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test,docs,browser]'
+	touch $@
+
+html: venv
+	$(PY) -m sphinx -b html -c . $(SPHINXOPTS) docs _build/html
+
+# Every unit test, every example in docs/ (through Sybil) and the browser test.
+test: venv
+	$(PY) -m pytest
+
+doctest: venv
+	$(PY) -m sphinx -b doctest -c . $(SPHINXOPTS) docs _build/doctest
+
+bench: venv
+	$(PY) benchmarks/bench_games.py
+
+clean:
+	rm -rf _build

@@ -1,0 +1,51 @@
+"""The exceptions of the package: every one is a ``ValueError`` subclass whose message says what was wrong and where."""
+
+from __future__ import annotations
+
+__all__ = [
+    "ConquianError", "CardError", "RuleError", "UnknownVariant", "ConflictingRules",
+    "DeclarationError", "PositionError", "IllegalMove", "ActionError", "RecordError",
+]
+
+
+class ConquianError(ValueError):
+    """Base class of every error this package raises for bad input."""
+
+
+class CardError(ConquianError):
+    """Card text that is not a card, or a card not in the pack in use."""
+
+
+class RuleError(ConquianError):
+    """An unknown rule-set axis or an invalid value for one."""
+
+
+class UnknownVariant(RuleError, KeyError):
+    """A variant (source) id that is not declared."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return self.args[0]
+
+
+class ConflictingRules(RuleError):
+    """Two axes of a rule set whose values contradict each other."""
+
+
+class DeclarationError(ConquianError):
+    """A declaration file in ``variants/`` that is incomplete or malformed."""
+
+
+class PositionError(ConquianError):
+    """Position text, or a position, that is not a possible state of a deal."""
+
+
+class ActionError(ConquianError):
+    """Action text that cannot be read."""
+
+
+class IllegalMove(ConquianError):
+    """An action that the rules in force forbid here; the message names the rule and its source."""
+
+
+class RecordError(ConquianError):
+    """A game record that cannot be read or replayed."""
