@@ -3,6 +3,8 @@
 >>> import conquian
 >>> sorted(conquian.VARIANTS)
 ['dutch', 'foster-1913', 'french', 'rummy-ch']
+>>> conquian.variant('Rummy CH').is_meld('6♠ 7♠ J♠')
+True
 """
 
 from .cards import Card, Pack, Suit, cards, format_cards
@@ -10,5 +12,14 @@ from .errors import (ActionError, CardError, ConflictingRules, ConquianError, De
                      PositionError, RecordError, RuleError, UnknownVariant)
 from .rules import AXES, RuleSet
 from .declarations import DECLARATIONS, VARIANTS, Status, declaration, variant
+from .actions import Action, Kind
+from .game import Game, Origin, Outcome, Phase, Role, Termination, position
+from .match import Match
 
+__all__ = [
+    "Card", "Pack", "Suit", "cards", "format_cards", "AXES", "RuleSet", "DECLARATIONS", "VARIANTS", "Status",
+    "declaration", "variant", "Action", "Kind", "Game", "Origin", "Outcome", "Phase", "Role", "Termination",
+    "position", "Match", "ConquianError", "CardError", "RuleError", "UnknownVariant", "ConflictingRules",
+    "DeclarationError", "PositionError", "IllegalMove", "ActionError", "RecordError",
+]
 __version__ = "0.1.0"

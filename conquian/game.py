@@ -56,14 +56,19 @@ class Phase(enum.Enum):
 class Origin(enum.Enum):
     """How the card on offer came to be there."""
 
+    TURNED_UP = "turned up"
+    """It was turned face up at the deal (``turn_up``); the first say is treated as if its holder had drawn it."""
     DRAWN = "drawn"
-    """The player with the say just turned it from the stock (or it was turned up at the deal)."""
+    """The player with the say just turned it from the stock."""
     PASSED = "passed"
     """The opponent drew it and passed it."""
     DISCARD = "discarded"
     """The opponent discarded it."""
     DEMANDED = "demanded"
     """The player with the say was made to take it and must use it."""
+
+
+_FIRST_SAY = (Origin.DRAWN, Origin.TURNED_UP)
 
 
 class Termination(enum.Enum):
@@ -143,6 +148,8 @@ class Game:
         self._history: list[tuple[Role, Action]] = []
         self._outcome: Outcome | None = None
         self._draw(Role.PONE if rules.first_say.value == "pone" else Role.DEALER)
+        if rules.turn_up:
+            self._origin = Origin.TURNED_UP
 
     # -- construction from text ----------------------------------------------------------------
     @classmethod
@@ -203,6 +210,16 @@ class Game:
         return tuple(_BY_CODE[b.bit_length() - 1] for b in self._out)
 
     @property
+    def turned_down(self) -> tuple[Card, ...]:
+        """Refused cards turned face down (``refused_card = turned-down``): empty under the other rule."""
+        return self.out if self.rules.refused_card is RefusedCard.TURNED_DOWN else ()
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """Refused cards left face up, each covered by the next (``refused_card = covered``), bottom first."""
+        return self.out if self.rules.refused_card is RefusedCard.COVERED else ()
+
+    @property
     def history(self) -> tuple[tuple[Role, Action], ...]:
         return tuple(self._history)
 
@@ -243,7 +260,7 @@ class Game:
             return out
         if r.drawn_to_hand:
             out.append(Action(Kind.TAKE))
-        if r.meld_without_use and self._origin is Origin.DRAWN:
+        if r.meld_without_use and self._origin in _FIRST_SAY:
             out.extend(Action(Kind.LAY, arr) for arr in self._lay_options(me))
         out.append(Action(Kind.PASS))
         if r.forcing is Forcing.ACTIVE:
@@ -301,7 +318,7 @@ class Game:
             self._after_gain(me)
         elif k is Kind.PASS:
             c = self._offer
-            if self._origin is Origin.DRAWN and r.unused_draw is UnusedDraw.OFFERED:
+            if self._origin in _FIRST_SAY and r.unused_draw is UnusedDraw.OFFERED:
                 self._origin = Origin.PASSED
                 self._actor = 1 - me
             elif r.forcing is Forcing.REACTIVE and self._fits_own(me, c):
@@ -311,7 +328,7 @@ class Game:
             else:
                 self._out.append(c)
                 self._offer = 0
-                self._draw(me if self._origin is not Origin.DRAWN else 1 - me)
+                self._draw(me if self._origin not in _FIRST_SAY else 1 - me)
         elif k is Kind.DISCARD:
             self._hands[me] &= ~a.card
             if r.last_discard_counts and not self._hands[me]:
@@ -435,7 +452,7 @@ class Game:
         if k is Kind.LAY:
             if not r.meld_without_use:
                 return f"{who} may meld from his hand only in a turn in which he uses a card", "meld_without_use"
-            if origin is not Origin.DRAWN:
+            if origin not in _FIRST_SAY:
                 return f"{who} may meld from his hand only after turning a card from the stock", "meld_without_use"
             return self._diagnose_arrangement(me, a.melds, 0)
         if k is Kind.USE:
@@ -606,7 +623,7 @@ def cite(rules: RuleSet, axis: str) -> str:
 # ---------------------------------------------------------------------------------------------------
 _KEYS = ("variant", "dealer hand", "dealer melds", "pone hand", "pone melds", "stock", "out",
          "offer", "to discard", "result")
-_OFFER = re.compile(r"(\S+)\s+(drawn by|passed by|discarded by|demanded of|refused by)\s+(dealer|pone)\s*", re.I)
+_OFFER = re.compile(r"(\S+)\s+(?:(turned up)|(drawn by|passed by|discarded by|demanded of|refused by)\s+(dealer|pone))\s*", re.I)
 
 
 def position(text: str) -> Game:
@@ -624,7 +641,8 @@ def position(text: str) -> Game:
 
     Lines are ``key: value``: ``variant`` (any rule-set text), ``dealer hand``, ``dealer melds``,
     ``pone hand``, ``pone melds``, ``stock`` (top first; ``rest`` stands for every card placed
-    nowhere else, in deck order, and is the default), ``out``, and one of ``offer: C drawn by R``,
+    nowhere else, in deck order, and is the default), ``out`` (cards out of play; it may end with
+    ``rest`` instead, for an empty stock), and one of ``offer: C turned up``, ``offer: C drawn by R``,
     ``offer: C passed by R``, ``offer: C discarded by R``, ``offer: C demanded of R``,
     ``offer: C refused by R``, ``to discard: R`` or ``result: R wins`` / ``result: tableau``.
     """
@@ -703,8 +721,16 @@ def _parse_position(text: str) -> Game:
                                 f"'C discarded by R', 'C demanded of R' or 'C refused by R' with R dealer or pone")
         (card,) = take("offer", m.group(1)) or (None,)
         offer_card = 1 << card.code
-        how, r_ = m.group(2).lower(), _role(m.group(3))
-        if how == "drawn by":
+        if m.group(2):
+            if not rules.turn_up:
+                raise PositionError(f"position line {n}: no card is turned up at the deal under these rules "
+                                    f"({cite(rules, 'turn_up')}); say 'drawn by pone'")
+            how, r_ = "turned up", Role.PONE if rules.first_say.value == "pone" else Role.DEALER
+        else:
+            how, r_ = m.group(3).lower(), _role(m.group(4))
+        if how == "turned up":
+            origin, actor = Origin.TURNED_UP, r_
+        elif how == "drawn by":
             origin, actor = Origin.DRAWN, r_
         elif how == "passed by":
             if rules.unused_draw is not UnusedDraw.OFFERED:
@@ -740,24 +766,29 @@ def _parse_position(text: str) -> Game:
                 raise PositionError(f"position line {n}: a result is 'dealer wins', 'pone wins' or 'tableau'")
             w = _role(mm.group(1))
             outcome = Outcome(Termination.WIN, w, _pips(t.hand_order(hands[w.other])))
-    out = take("out", fields["out"][1]) if "out" in fields and not empty(fields["out"][1]) else ()
-    stock_text = fields.get("stock", (0, "rest"))[1]
-    if empty(stock_text):
-        stock_cards: list[Card] = []
-    else:
-        words = stock_text.split()
-        if words.count("rest") + words.count("REST") > 1 or ("rest" in (w.lower() for w in words[:-1])):
-            raise PositionError(f"position line {fields['stock'][0]} (stock): 'rest' may only come last")
-        has_rest = words and words[-1].lower() == "rest"
-        stock_cards = list(take("stock", " ".join(words[:-1] if has_rest else words)))
-        if has_rest:
-            stock_cards += [c for c in rules.deck if c.code not in placed]
-            for c in stock_cards:
-                placed[c.code] = "stock"
+    def pile(key: str, default: str) -> tuple[list[Card], bool]:
+        """Cards of the stock or out line, and whether it ends with 'rest' (every card placed nowhere else)."""
+        line, value = fields.get(key, (0, default))
+        if empty(value):
+            return [], False
+        words = value.split()
+        rest = words[-1].lower() == "rest"
+        if any(w.lower() == "rest" for w in words[:-1]):
+            raise PositionError(f"position line {line} ({key}): 'rest' may only come last")
+        return list(take(key, " ".join(words[:-1] if rest else words))), rest
+
+    out, out_rest = pile("out", "")
+    stock_cards, stock_rest = pile("stock", "empty" if out_rest else "rest")
+    if out_rest and stock_rest:
+        raise PositionError("position: 'rest' may end the stock line or the out line, not both")
+    rest = [c for c in rules.deck if c.code not in placed]
+    (out if out_rest else stock_cards if stock_rest else []).extend(rest)
+    for c in rest if (out_rest or stock_rest) else ():
+        placed[c.code] = "out" if out_rest else "stock"
     missing = [c for c in rules.deck if c.code not in placed]
     if missing:
         raise PositionError(f"position: {len(missing)} card(s) are nowhere: {format_cards(missing)} "
-                            f"(end the stock line with 'rest' to put them in the stock)")
+                            f"(end the stock line, or the out line, with 'rest' to put them there)")
     # The count invariant: hand + melds = hand_size, one more for a player who must discard.
     if phase is not Phase.OVER:
         for role in Role:
@@ -804,7 +835,7 @@ def _format_position(g: Game) -> str:
         lines.append(f"offer: {g.offer} refused by {Role(g._refuser)}")
     else:
         actor = Role(g._actor)
-        how = {Origin.DRAWN: f"drawn by {actor}", Origin.PASSED: f"passed by {actor.other}",
+        how = {Origin.TURNED_UP: "turned up", Origin.DRAWN: f"drawn by {actor}", Origin.PASSED: f"passed by {actor.other}",
                Origin.DISCARD: f"discarded by {actor.other}", Origin.DEMANDED: f"demanded of {actor}"}[g._origin]
         lines.append(f"offer: {g.offer} {how}")
     return "\n".join(lines)

@@ -220,7 +220,8 @@ class RuleSet:
     cards_to_win: int = _axis(11, "How many cards down win?", "Cards a player must have down to win.",
                               minimum=1, maximum=20)
     last_discard_counts: bool = _axis(False, "Does discarding one's last card win?",
-                                      "Whether emptying the hand by a discard ends the deal.")
+                                      "Whether a player who empties his hand by a discard wins with fewer cards down; "
+                                      "if not, he plays on with an empty hand until he can use a card.")
     stock_exhausted: StockExhausted = _axis(StockExhausted.TABLEAU, "What if the stock runs out?",
                                             "What happens when a card must be drawn from an empty stock.")
     # -- the match ---------------------------------------------------------------------------
@@ -445,18 +446,17 @@ def _(r): return r.forcing is Forcing.ACTIVE and r.add_to_opponent is not AddToO
 def _(r): return r.add_to_opponent is AddToOpponent.ONLY_BY_FORCING and r.forcing is not Forcing.ACTIVE
 
 
+@_conflict("forcing", "lay_off_own", "a player can be made to take only a card that extends his own meld")
+def _(r): return r.forcing is Forcing.REACTIVE and not r.lay_off_own
+
+
 @_conflict("meld_without_use", "hand_cards",
            "a player who may meld from his hand without using a card may surely do so when he uses one")
 def _(r): return r.meld_without_use and r.hand_cards is HandCards.WITH_THE_CARD
 
 
-@_conflict("cards_to_win", "last_discard_counts",
-           "a player wins by his last discard with all his dealt cards down, so cards_to_win must equal hand_size")
-def _(r): return r.last_discard_counts and r.cards_to_win != r.hand_size
-
-
-@_conflict("cards_to_win", "hand_size", "without going out by discard a player wins with one card more than he was dealt")
-def _(r): return not r.last_discard_counts and r.cards_to_win != r.hand_size + 1
+@_conflict("cards_to_win", "hand_size", "a player can have at most one card more than he was dealt down")
+def _(r): return r.cards_to_win > r.hand_size + 1
 
 
 @_conflict("hand_size", "min_cut", "two hands, the card on offer and both packets of the cut must fit in forty cards")

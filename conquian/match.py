@@ -1,0 +1,114 @@
+"""A match: several deals between two players, scored and with the deal passing as the rules say."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from .errors import ConquianError
+from .game import Game, Outcome, Role, Termination, _rules
+from .rules import DealerRotation, RuleSet, Scoring, TableauStake
+
+__all__ = ["Match", "DealResult"]
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal of a match: who dealt, how it ended, who scored what."""
+
+    dealer: str
+    outcome: Outcome
+    winner: str | None
+    points: int
+
+
+class Match:
+    """Deals between two named players, scored under the rules' ``scoring``, ``tableau_stake`` and ``dealer_rotation``.
+
+    >>> m = Match('foster-1913', players=('North', 'South'), first_dealer='North')
+    >>> m.add('tableau'), m.add('pone wins')
+    (0, 2)
+    >>> m.scores
+    {'North': 0, 'South': 2}
+    """
+
+    def __init__(self, rules: "RuleSet | str", players: tuple[str, str] = ("A", "B"), first_dealer: str | None = None):
+        self.rules = _rules(rules)
+        if len(players) != 2 or players[0] == players[1] or not all(isinstance(p, str) and p for p in players):
+            raise ConquianError(f"a match needs two different player names, not {players!r}")
+        self.players = tuple(players)
+        if first_dealer is None:
+            first_dealer = players[0]
+        if first_dealer not in players:
+            raise ConquianError(f"the first dealer must be one of {players[0]!r} or {players[1]!r}, not {first_dealer!r}")
+        self.dealer = first_dealer
+        self.scores = {p: 0 for p in players}
+        self.ties = 0
+        """Tied deals (tableaux) since the last game won."""
+        self.results: list[DealResult] = []
+
+    @property
+    def pone(self) -> str:
+        return self.players[1] if self.dealer == self.players[0] else self.players[0]
+
+    def stake(self, base: int = 1) -> int:
+        """What the next game won is worth, given its base value (1, or the loser's pips under ``scoring = pips``).
+
+        ``carried``: the base plus one unit for each tied game before it; ``doubled``: the base doubled per tie.
+        """
+        if self.rules.tableau_stake is TableauStake.CARRIED:
+            return base + self.ties
+        return base * 2 ** self.ties
+
+    def add(self, outcome: "Outcome | str") -> int:
+        """Record how a deal ended (an :class:`Outcome`, or ``'dealer wins'``, ``'pone wins'``, ``'tableau'``).
+
+        Returns the points scored.  The dealer for the next deal changes as the rules say.
+        """
+        outcome = _outcome(outcome)
+        dealer, pone = self.dealer, self.pone
+        if outcome.termination is Termination.TABLEAU:
+            self.ties += 1
+            self.results.append(DealResult(dealer, outcome, None, 0))
+            self.dealer = pone  # after a tie the non-dealer deals (Foster); there is no winner to decide otherwise
+            return 0
+        winner = dealer if outcome.winner is Role.DEALER else pone
+        loser = pone if winner == dealer else dealer
+        base = outcome.loser_pips if self.rules.scoring is Scoring.PIPS else 1
+        points = self.stake(base)
+        self.scores[winner] += points
+        self.ties = 0
+        self.results.append(DealResult(dealer, outcome, winner, points))
+        rotation = self.rules.dealer_rotation
+        self.dealer = {DealerRotation.ALTERNATE: pone, DealerRotation.WINNER_DEALS: winner,
+                       DealerRotation.LOSER_DEALS: loser}[rotation]
+        return points
+
+    def play_deal(self, choose: Callable[[Game], object], seed: int | None = None) -> Game:
+        """Play one deal to its end, ``choose(game)`` picking each action; record it; return the finished game."""
+        game = Game(self.rules, seed=seed)
+        while not game.is_over:
+            game.play(choose(game))
+        self.add(game.outcome)
+        return game
+
+    def __repr__(self) -> str:
+        return f"<Match {self.rules} {self.scores} dealer={self.dealer!r} ties={self.ties}>"
+
+
+def _outcome(value: "Outcome | str") -> Outcome:
+    if isinstance(value, Outcome):
+        return value
+    if isinstance(value, str):
+        v = " ".join(value.lower().split())
+        if v == "tableau":
+            return Outcome(Termination.TABLEAU)
+        if v in ("dealer wins", "pone wins"):
+            return Outcome(Termination.WIN, Role.DEALER if v.startswith("dealer") else Role.PONE)
+    raise ConquianError(f"a deal's result is 'dealer wins', 'pone wins' or 'tableau' (or an Outcome), not {value!r}")
+
+
+def random_player(rng: random.Random) -> Callable[[Game], object]:
+    """A player that picks uniformly among the legal actions."""
+    return lambda game: rng.choice(game.legal_actions())
