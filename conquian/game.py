@@ -877,10 +877,8 @@ def _from_record(text: str) -> Game:
     except ConquianError as exc:
         raise RecordError(f"record start: {exc}") from None
     result = None
-    lines = [l.strip() for l in body.splitlines()]
+    lines = [l.strip() for l in body.splitlines() if l.strip()]
     for n, line in enumerate(lines, 1):
-        if not line:
-            continue
         who, _, act = line.partition(":")
         who = who.strip().lower()
         if who == "result":
