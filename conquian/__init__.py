@@ -1,8 +1,8 @@
 """Conquian (Cooncan): one engine that plays every source's rules, declared with their evidence.
 
 >>> import conquian
->>> sorted(conquian.VARIANTS)
-['dutch', 'foster-1913', 'french', 'rummy-ch']
+>>> list(conquian.VARIANTS)
+['foster-1913', 'rummy-ch', 'dutch', 'french']
 >>> conquian.variant('Rummy CH').is_meld('6♠ 7♠ J♠')
 True
 """

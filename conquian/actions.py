@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
 
 from .cards import Card, SUITS, cards as _cards, format_cards
 from .errors import ActionError, CardError
@@ -51,15 +50,23 @@ def _group_text(mask: int, ascii: bool = False) -> str:
     return "[" + format_cards(cs, ascii) + "]"
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One action.  ``melds`` is the player's whole table after a ``use``/``lay`` (sorted masks);
-    ``card`` the discarded card's bit; ``onto`` the opponent's meld a card is forced onto."""
+class Action(tuple):
+    """One action: ``(kind, melds, card, onto)``.
 
-    kind: Kind
-    melds: tuple[int, ...] = ()
-    card: int = 0
-    onto: int = 0
+    ``melds`` is the player's whole table after a ``use``/``lay`` (sorted masks); ``card`` the discarded
+    card's bit; ``onto`` the opponent's meld a card is forced onto.  A tuple, so that the engine can make
+    thousands a second and compare them cheaply.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, kind: Kind, melds: tuple[int, ...] = (), card: int = 0, onto: int = 0) -> "Action":
+        return tuple.__new__(cls, (kind, melds, card, onto))
+
+    kind: Kind = property(lambda self: self[0])  # type: ignore[assignment]
+    melds: tuple[int, ...] = property(lambda self: self[1])  # type: ignore[assignment]
+    card: int = property(lambda self: self[2])  # type: ignore[assignment]
+    onto: int = property(lambda self: self[3])  # type: ignore[assignment]
 
     # -- text ---------------------------------------------------------------------------------
     def text(self, table=None, ascii: bool = False) -> str:

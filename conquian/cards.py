@@ -184,4 +184,10 @@ class Pack(enum.Enum):
     @property
     def cards(self) -> tuple[Card, ...]:
         """The forty cards, suit by suit (♠ ♥ ♦ ♣), each suit in sequence order."""
-        return tuple(Card(r, s) for s in SUITS for r in self.ranks)
+        deck = _DECKS.get(self)
+        if deck is None:
+            deck = _DECKS[self] = tuple(Card(r, s) for s in SUITS for r in self.ranks)
+        return deck
+
+
+_DECKS: dict[Pack, tuple[Card, ...]] = {}

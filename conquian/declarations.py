@@ -305,11 +305,10 @@ def normalise_id(name: str) -> str:
 
 def _load_all() -> dict[str, Declaration]:
     folder = variants_dir()
-    decls = {}
-    for path in sorted(folder.glob("*.toml")):
-        d = load_declaration(path)
-        decls[d.id] = d
-    return decls
+    loaded = [load_declaration(path) for path in sorted(folder.glob("*.toml"))]
+    # Most authoritative first: primary sources, then secondary, translations, machine translations.
+    loaded.sort(key=lambda d: (CREDIBILITY.index(d.credibility), d.id))
+    return {d.id: d for d in loaded}
 
 
 class _Registry(Mapping[str, RuleSet]):

@@ -43,6 +43,11 @@ class Role(enum.IntEnum):
         return f"Role.{self.name}"
 
 
+_ROLES = (Role.DEALER, Role.PONE)
+_USE, _LAY, _FORCE, _DISCARD = Kind.USE, Kind.LAY, Kind.FORCE, Kind.DISCARD
+_PASS, _TAKE, _DEMAND, _WAIVE = Action(Kind.PASS), Action(Kind.TAKE), Action(Kind.DEMAND), Action(Kind.WAIVE)
+
+
 class Phase(enum.Enum):
     OFFER = "offer"
     """A card is on offer and :attr:`Game.to_act` has the say to it."""
@@ -147,6 +152,7 @@ class Game:
         self._out: list[int] = []
         self._history: list[tuple[Role, Action]] = []
         self._outcome: Outcome | None = None
+        self._legal: list[Action] | None = None
         self._draw(Role.PONE if rules.first_say.value == "pone" else Role.DEALER)
         if rules.turn_up:
             self._origin = Origin.TURNED_UP
@@ -171,7 +177,7 @@ class Game:
     @property
     def to_act(self) -> Role | None:
         """Who acts next; None once the deal is over."""
-        return None if self.phase is Phase.OVER else Role(self._actor)
+        return None if self.phase is Phase.OVER else _ROLES[self._actor]
 
     @property
     def is_over(self) -> bool:
@@ -237,38 +243,54 @@ class Game:
     # -- the rules --------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every legal action, each distinct outcome once."""
+        cached = self._legal
+        if cached is None:
+            cached = self._legal = self._compute_legal()
+        return list(cached)
+
+    def _compute_legal(self) -> list[Action]:
         phase = self.phase
-        if phase is Phase.OVER:
-            return []
-        r = self.rules
-        me = self._actor
+        if phase is Phase.OFFER:
+            me = self._actor
+            c = self._offer
+            origin = self._origin
+            r = self.rules
+            t = self.table
+            old = self._melds[me]
+            # Most cards on offer fit nothing: test that first, cheaply, before enumerating arrangements.
+            if t.could_meld(c, _or(old) | self._hands[me]):
+                out = [tuple.__new__(Action, (_USE, arr, 0, 0))
+                       for arr in _arrangements(r, t, old, self._hands[me], c)]
+                if origin is Origin.DEMANDED:
+                    return out
+            else:
+                out = []
+            if r.drawn_to_hand:
+                out.append(_TAKE)
+            if r.meld_without_use and origin in _FIRST_SAY:
+                out.extend(tuple.__new__(Action, (_LAY, arr, 0, 0)) for arr in self._lay_options(me))
+            out.append(_PASS)
+            forcing = r.forcing
+            if forcing is Forcing.ACTIVE:
+                melds = t.melds
+                out.extend(tuple.__new__(Action, (_FORCE, (), 0, m)) for m in self._melds[1 - me] if m | c in melds)
+            elif forcing is Forcing.REACTIVE and origin is Origin.PASSED and self._fits_own(1 - me, c):
+                out.append(_DEMAND)
+            return out
         if phase is Phase.DISCARD:
+            me = self._actor
             hand = self._hands[me]
-            out = [Action(Kind.DISCARD, card=b) for b in bits(hand)]
-            if r.forcing is Forcing.ACTIVE:
+            out = [tuple.__new__(Action, (_DISCARD, (), b, 0)) for b in bits(hand)]
+            if self.rules.forcing is Forcing.ACTIVE:
                 melds = self.table.melds
                 for onto in self._melds[1 - me]:
                     for b in bits(hand):
                         if onto | b in melds:
-                            out.append(Action(Kind.DISCARD, card=b, onto=onto))
+                            out.append(tuple.__new__(Action, (_DISCARD, (), b, onto)))
             return out
         if phase is Phase.REFUSED:
-            return [Action(Kind.DEMAND), Action(Kind.WAIVE)]
-        c = self._offer
-        out = [Action(Kind.USE, arr) for arr in self._use_options(me, c)]
-        if self._origin is Origin.DEMANDED:
-            return out
-        if r.drawn_to_hand:
-            out.append(Action(Kind.TAKE))
-        if r.meld_without_use and self._origin in _FIRST_SAY:
-            out.extend(Action(Kind.LAY, arr) for arr in self._lay_options(me))
-        out.append(Action(Kind.PASS))
-        if r.forcing is Forcing.ACTIVE:
-            melds = self.table.melds
-            out.extend(Action(Kind.FORCE, onto=m) for m in self._melds[1 - me] if m | c in melds)
-        elif r.forcing is Forcing.REACTIVE and self._origin is Origin.PASSED and self._fits_own(1 - me, c):
-            out.append(Action(Kind.DEMAND))
-        return out
+            return [_DEMAND, _WAIVE]
+        return []
 
     def is_legal(self, action: "Action | str") -> bool:
         return self.why_illegal(action) is None
@@ -276,47 +298,45 @@ class Game:
     def why_illegal(self, action: "Action | str") -> str | None:
         """None if the action is legal here, else the message :meth:`play` would raise."""
         action = Action.parse(action)
-        if action in self._legal_set():
+        if action in self._legal_list():
             return None
         return self._explain(action)
 
     def play(self, action: "Action | str") -> "Game":
         """Apply an action (an :class:`Action` or its text).  Returns the game, for chaining in examples."""
-        action = Action.parse(action)
-        if action not in self._legal_set():
+        if type(action) is not Action:
+            action = Action.parse(action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:
             raise IllegalMove(self._explain(action))
+        self._legal = None
         self._apply(action)
         return self
 
-    def _legal_set(self) -> set[Action]:
-        return set(self.legal_actions())
+    def _legal_list(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
 
     # -- options ------------------------------------------------------------------------------------
     def _fits_own(self, role: int, c: int) -> bool:
         melds = self.table.melds
         return any(m | c in melds for m in self._melds[role])
 
-    def _use_options(self, me: int, c: int) -> set[tuple[int, ...]]:
-        return _arrangements(self.rules, self.table, self._melds[me], self._hands[me], c)
-
-    def _lay_options(self, me: int) -> set[tuple[int, ...]]:
+    def _lay_options(self, me: int) -> list[tuple[int, ...]]:
         old = self._melds[me]
-        return {arr for arr in _arrangements(self.rules, self.table, old, self._hands[me], 0)
-                if _or(arr) != _or(old)}
+        down = _or(old)
+        return [arr for arr in _arrangements(self.rules, self.table, old, self._hands[me], 0) if _or(arr) != down]
 
     # -- transitions ----------------------------------------------------------------------------------
     def _apply(self, a: Action) -> None:
         me = self._actor
-        self._history.append((Role(me), a))
-        k = a.kind
+        self._history.append((_ROLES[me], a))
+        k = a[0]
         r = self.rules
-        if k is Kind.USE:
-            before = _or(self._melds[me]) | self._offer
-            self._melds[me] = a.melds
-            self._hands[me] &= ~(_or(a.melds) & ~before)
-            self._offer = 0
-            self._after_gain(me)
-        elif k is Kind.PASS:
+        if k is Kind.PASS:
             c = self._offer
             if self._origin in _FIRST_SAY and r.unused_draw is UnusedDraw.OFFERED:
                 self._origin = Origin.PASSED
@@ -329,6 +349,12 @@ class Game:
                 self._out.append(c)
                 self._offer = 0
                 self._draw(me if self._origin not in _FIRST_SAY else 1 - me)
+        elif k is Kind.USE:
+            before = _or(self._melds[me]) | self._offer
+            self._melds[me] = a.melds
+            self._hands[me] &= ~(_or(a.melds) & ~before)
+            self._offer = 0
+            self._after_gain(me)
         elif k is Kind.DISCARD:
             self._hands[me] &= ~a.card
             if r.last_discard_counts and not self._hands[me]:
@@ -511,7 +537,41 @@ class Game:
         return "that arrangement is not possible here", None
 
 
-def _arrangements(r: RuleSet, t: MeldTable, old: tuple[int, ...], hand: int, c: int) -> set[tuple[int, ...]]:
+def _arrangements(r: RuleSet, t: MeldTable, old: tuple[int, ...], hand: int, c: int) -> tuple[tuple[int, ...], ...]:
+    """Every arrangement of a player's melds after using ``c`` (or laying from hand, c = 0), in a fixed order."""
+    if c and not t.could_meld(c, _or(old) | hand):
+        return ()  # the common case: the card fits nothing at all
+    # A player who draws and passes keeps his hand and melds, so the same question comes back turn after turn.
+    key = (old, hand, c)
+    memo = t.memo
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > 200_000:
+            memo.clear()
+        found = memo[key] = tuple(sorted(_enumerate_arrangements(r, t, old, hand, c)))
+    return found
+
+
+def _hand_meld_sets(t: MeldTable, rest: int) -> list[tuple[int, ...]]:
+    """Every set of disjoint melds made of the cards in ``rest`` (the empty set included), memoised by ``rest``."""
+    memo = t.hand_memo
+    found = memo.get(rest)
+    if found is not None:
+        return found
+    found = [()]
+    lowest = t.lowest
+    for b in bits(rest):
+        above = rest & ~((b << 1) - 1)  # melds later in the enumeration start above b: no set is listed twice
+        for M in lowest.get(b, ()):
+            if not M & ~rest:
+                found.extend((M,) + tail for tail in _hand_meld_sets(t, above & ~M))
+    if len(memo) > 200_000:
+        memo.clear()
+    memo[rest] = found
+    return found
+
+
+def _enumerate_arrangements(r: RuleSet, t: MeldTable, old: tuple[int, ...], hand: int, c: int) -> set[tuple[int, ...]]:
     """Every arrangement of a player's melds after using card ``c`` (or, with c = 0, after laying from hand).
 
     An arrangement covers all cards already down, plus ``c``, plus any hand cards, with valid melds,
@@ -520,41 +580,31 @@ def _arrangements(r: RuleSet, t: MeldTable, old: tuple[int, ...], hand: int, c: 
     T = _or(old)
     must = T | c
     avail = must | hand
-    containing = t.containing
-    melds_ok = t.melds
-    if c:
-        # Fast exit: the card fits nothing at all.
-        for M in containing[c]:
-            if not M & ~avail:
-                break
-        else:
-            return set()
     rearrange = r.rearranging is Rearranging.FREE
     lay_off = r.lay_off_own
     old_set = set(old)
     with_card = r.hand_cards is HandCards.WITH_THE_CARD and c
     extra_hand_melds = r.hand_cards is HandCards.ANY
+    if not c and not any(t.could_meld(b, avail) for b in bits(hand)):
+        return set()  # laying from the hand: no hand card can go into any meld
+    # The melds that could cover a card, within what is available at the start; filled in as the search needs them.
+    containing = t.containing
+    candidates: dict[int, list[int]] = {}
     results: set[tuple[int, ...]] = set()
-
-    def extras(rest: int, chosen: tuple[int, ...]) -> None:
-        results.add(tuple(sorted(chosen)))
-        if not extra_hand_melds:
-            return
-        # Further melds purely from the hand: each such meld is tried with its lowest card first.
-        r_ = rest
-        while r_:
-            low = r_ & -r_
-            r_ ^= low
-            for M in containing.get(low, ()):
-                if not M & ~rest and (M & -M) == low:
-                    extras(rest & ~M & ~(low - 1) & r_ | (rest & r_ & ~M), chosen + (M,))
 
     def rec(must: int, avail: int, chosen: tuple[int, ...]) -> None:
         if not must:
-            extras(avail & hand, chosen)
+            if extra_hand_melds:
+                for extra in _hand_meld_sets(t, avail & hand):
+                    results.add(tuple(sorted(chosen + extra)))
+            else:
+                results.add(tuple(sorted(chosen)))
             return
         low = must & -must
-        for M in containing[low]:
+        cands = candidates.get(low)
+        if cands is None:
+            cands = candidates[low] = [M for M in containing[low] if not M & ~start]
+        for M in cands:
             if M & ~avail:
                 continue
             inter = M & T
@@ -569,6 +619,7 @@ def _arrangements(r: RuleSet, t: MeldTable, old: tuple[int, ...], hand: int, c: 
                 continue
             rec(must & ~M, avail & ~M, chosen + (M,))
 
+    start = avail
     rec(must, avail, ())
     if not rearrange:
         # Without regrouping, every old meld must survive whole inside one new meld (checked above),
@@ -811,6 +862,7 @@ def _parse_position(text: str) -> Game:
     g._history, g._outcome = [], outcome
     g._offer, g._origin, g._actor, g.phase, g._refuser = offer_card, origin, int(actor), phase, refuser
     g._start = None
+    g._legal = None
     g._start = _format_position(g)
     return g
 

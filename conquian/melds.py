@@ -9,7 +9,7 @@ melds that contain it; :func:`explain` says in words why a group is not a meld, 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Iterator
 
@@ -57,6 +57,31 @@ class MeldTable:
     """Card code -> its place in sequence order within the suit (0–9)."""
     deck_mask: int
     rules: object
+    same_rank: dict[int, int] = None
+    """Single-bit mask of a card -> the other cards of its rank."""
+    neighbours: dict[int, tuple[int, int]] = None
+    """Single-bit mask of a card -> (the card below it, the card above it) in sequence order (0 where none)."""
+    lowest: dict[int, tuple[int, ...]] = None
+    """Single-bit mask of a card -> the melds whose lowest card (by code) it is."""
+    memo: dict = field(default_factory=dict)
+    """Arrangements already enumerated, keyed by (melds, hand, card): see :func:`conquian.game._arrangements`."""
+    hand_memo: dict = field(default_factory=dict)
+    """Sets of disjoint melds within a group of hand cards, keyed by the group's mask."""
+
+    def could_meld(self, card: int, avail: int) -> bool:
+        """A quick necessary condition for ``card`` to be in some meld within ``avail`` (may say yes wrongly, never no)."""
+        r = self.rules
+        if (self.same_rank[card] & avail).bit_count() + 1 >= r.min_set:
+            return True
+        n, nb = 1, self.neighbours
+        below, above = nb[card]
+        while below & avail and n < r.min_sequence:
+            n += 1
+            below = nb[below][0]
+        while above & avail and n < r.min_sequence:
+            n += 1
+            above = nb[above][1]
+        return n >= r.min_sequence
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
@@ -178,4 +203,18 @@ def _table(pack: Pack, min_set: int, max_set: int, min_seq: int, max_seq: int, a
             containing.setdefault(b, []).append(m)
     frozen = {b: tuple(sorted(ms, key=lambda m: -m.bit_count())) for b, ms in containing.items()}
     deck_mask = sum(1 << c for c in position)
-    return MeldTable(pack, melds, frozen, position, deck_mask, rules)
+    same_rank = {1 << Card(r, s).code: sum(1 << Card(r, t).code for t in SUITS if t != s) for r in ranks for s in SUITS}
+    neighbours = {}
+    for s in SUITS:
+        codes = [1 << Card(r, s).code for r in ranks]
+        for i, b in enumerate(codes):
+            # Over-approximate: a high ace or a corner makes the ace a neighbour of the top card.
+            wrap = corner or ace == "low-or-high"
+            below = codes[i - 1] if i > 0 else (codes[-1] if wrap else 0)
+            above = codes[i + 1] if i < 9 else (codes[0] if wrap else 0)
+            neighbours[b] = (below, above)
+    lowest: dict[int, list[int]] = {}
+    for m in melds:
+        lowest.setdefault(m & -m, []).append(m)
+    return MeldTable(pack, melds, frozen, position, deck_mask, rules, same_rank, neighbours,
+                     {b: tuple(ms) for b, ms in lowest.items()})
