@@ -1,0 +1,28 @@
+"""One position, ruled under every source: may the dealer take the 5♥ his opponent turned, or be made to?
+
+The pone turns the 5♥, which fits the dealer's run 2♥ 3♥ 4♥.  Under Foster's rules the pone may *force*
+it on the dealer; under the others he may not touch the dealer's melds, but if the dealer declines a card
+that fits his own meld, the pone may *demand* that he take it.
+"""
+
+from conquian import VARIANTS, position
+
+POSITION = """
+variant: {rules}
+dealer hand: 6♦ J♣ A♦ 2♦ Q♦ 3♣ 7♣
+dealer melds: [2♥ 3♥ 4♥]
+pone hand: A♠ 2♠ 3♠ 6♠ 7♠ K♠ A♥ K♥ K♦ 4♣
+offer: 5♥ drawn by pone
+"""
+
+for source, rules in VARIANTS.items():
+    # Foster plays with A–10; the position is in the Spanish pack, so his rules are taken with that pack.
+    rules = rules.replace(pack="spanish")
+    game = position(POSITION.format(rules=rules))
+    choices = ", ".join(a.text(game.table) for a in game.legal_actions())
+    print(f"{source:<12} pone may: {choices}")
+    if "force [2♥ 3♥ 4♥]" not in choices:
+        game.play("pass")  # the pone passes the 5♥ to the dealer ...
+        game.play("pass")  # ... who declines it although it fits his run
+        print(f"{'':<12} after the dealer declines it, the pone may: "
+              + ", ".join(a.text(game.table) for a in game.legal_actions()))
