@@ -11,7 +11,7 @@ import time
 from .declarations import DECLARATIONS, Status, declaration
 from .errors import ConquianError
 from .game import Game
-from .rules import AXES
+from .rules import AXES, RuleSet
 
 _MARK = {Status.STATED: "", Status.IMPLIED: "~", Status.SILENT: "?", Status.AMBIGUOUS: "!"}
 _LEGEND = "~ implied   ? silent (this project's interpretation)   ! ambiguous (reading chosen)   * the sources differ"
@@ -54,8 +54,7 @@ def _compare(args) -> int:
 
 def simulate(variant: str, games: int, seed: int, progress=None) -> dict:
     """Play ``games`` deals between random legal players; the same seed gives the same result."""
-    from .declarations import variant as lookup
-    rules = lookup(variant) if "(" not in variant else __import__("conquian").RuleSet.parse(variant)
+    rules = RuleSet.parse(variant)
     rng = random.Random(seed)
     wins = {"dealer": 0, "pone": 0}
     ties = decisions = 0
