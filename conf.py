@@ -1,0 +1,103 @@
+"""Sphinx configuration of the Conquian rules site.
+
+Build with ``make html`` (``sphinx-build -b html -c . -W --keep-going -n docs _build/html``).
+The pages live in ``docs/``; the project's own Sphinx extension (the ``{cards}`` role and the
+directives that render the declarations in ``variants/``) lives in ``docs/_ext/conquian_site.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))                      # the conquian package of this checkout
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))   # the site's extension
+
+from sphinx.errors import ConfigError  # noqa: E402
+
+try:
+    import conquian  # noqa: E402  (loading it checks every declaration in variants/)
+except ValueError as exc:  # conquian.errors.DeclarationError: the message names the file and the axis
+    raise ConfigError(f"the declarations cannot be loaded: {exc}") from None
+
+# -- project -----------------------------------------------------------------------------------
+project = "Conquian"
+author = "the Conquian project"
+copyright = "the Conquian project; source texts quoted with attribution"
+release = version = conquian.__version__
+language = "en"
+
+# -- extensions --------------------------------------------------------------------------------
+extensions = [
+    "myst_parser",
+    "sphinx_design",
+    "sphinx_copybutton",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinxcontrib.bibtex",
+    "conquian_site",
+]
+
+root_doc = "index"
+source_suffix = {".md": "markdown"}
+exclude_patterns = ["_ext", "_intersphinx", "_static/*.md"]
+templates_path: list[str] = []
+
+# -- MyST --------------------------------------------------------------------------------------
+myst_enable_extensions = ["colon_fence", "deflist", "fieldlist", "attrs_inline"]
+myst_heading_anchors = 3
+
+# -- HTML --------------------------------------------------------------------------------------
+html_theme = "furo"
+html_title = "Conquian: the rules, source by source"
+html_static_path = ["docs/_static"]
+html_css_files = ["conquian.css"]
+html_favicon = "docs/_static/favicon.svg"
+html_permalinks_icon = "#"
+html_show_sourcelink = False
+html_last_updated_fmt = None
+html_theme_options = {
+    "navigation_with_keys": True,
+    "top_of_page_buttons": [],
+}
+
+# -- copy buttons: copy the code of an example, not its prompts or output ---------------------
+copybutton_prompt_text = r">>> |\.\.\. "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
+
+# -- intersphinx -------------------------------------------------------------------------------
+# The inventory ships with the site (docs/_intersphinx/python.inv, the objects.inv of the Python
+# 3.11 documentation), so a build needs no network and gives the same result every time.
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3", ("_intersphinx/python.inv",)),
+}
+
+# -- autodoc -----------------------------------------------------------------------------------
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_typehints_format = "short"
+autodoc_default_options = {"members": True, "undoc-members": True, "show-inheritance": True}
+autoclass_content = "class"
+
+# -- doctest (``sphinx-build -b doctest``; the same examples run under pytest through Sybil) ---
+# The same option flags as conftest.py gives Sybil: exceptions are compared in full (no
+# IGNORE_EXCEPTION_DETAIL), "..." elides, and runs of whitespace compare equal.
+import doctest as _doctest  # noqa: E402
+
+doctest_default_flags = _doctest.ELLIPSIS | _doctest.NORMALIZE_WHITESPACE | _doctest.DONT_ACCEPT_TRUE_FOR_1
+doctest_test_doctest_blocks = ""
+
+# -- bibliography ------------------------------------------------------------------------------
+bibtex_bibfiles = ["docs/references.bib"]  # relative to this file
+bibtex_default_style = "plain"
+bibtex_reference_style = "label"
+
+# -- nitpicky: every reference must resolve ----------------------------------------------------
+nitpicky = True
+nitpick_ignore = [
+    # A docstring in conquian/melds.py points at a private helper, which the reference does not document.
+    ("py:func", "conquian.game._arrangements"),
+]
