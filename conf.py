@@ -97,7 +97,4 @@ bibtex_reference_style = "label"
 
 # -- nitpicky: every reference must resolve ----------------------------------------------------
 nitpicky = True
-nitpick_ignore = [
-    # A docstring in conquian/melds.py points at a private helper, which the reference does not document.
-    ("py:func", "conquian.game._arrangements"),
-]
+nitpick_ignore: list[tuple[str, str]] = []

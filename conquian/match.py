@@ -31,6 +31,8 @@ class Match:
     (0, 2)
     >>> m.scores
     {'North': 0, 'South': 2}
+    >>> m.add('tableau'), m.stake
+    (0, 2)
     """
 
     def __init__(self, rules: "RuleSet | str", players: tuple[str, str] = ("A", "B"), first_dealer: str | None = None):
@@ -52,10 +54,16 @@ class Match:
     def pone(self) -> str:
         return self.players[1] if self.dealer == self.players[0] else self.players[0]
 
-    def stake(self, base: int = 1) -> int:
-        """What the next game won is worth, given its base value (1, or the loser's pips under ``scoring = pips``).
+    @property
+    def stake(self) -> int:
+        """What the next game won is worth, in points or stake units (before pips, under ``scoring = pips``)."""
+        return self.value(1)
 
-        ``carried``: the base plus one unit for each tied game before it; ``doubled``: the base doubled per tie.
+    def value(self, base: int) -> int:
+        """What the next game won is worth, given its own value (1, or the loser's pips under ``scoring = pips``).
+
+        ``tableau_stake = carried``: the base plus one unit for each tied game before it;
+        ``doubled``: the base doubled for each tied game before it.
         """
         if self.rules.tableau_stake is TableauStake.CARRIED:
             return base + self.ties
@@ -76,7 +84,7 @@ class Match:
         winner = dealer if outcome.winner is Role.DEALER else pone
         loser = pone if winner == dealer else dealer
         base = outcome.loser_pips if self.rules.scoring is Scoring.PIPS else 1
-        points = self.stake(base)
+        points = self.value(base)
         self.scores[winner] += points
         self.ties = 0
         self.results.append(DealResult(dealer, outcome, winner, points))

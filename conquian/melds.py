@@ -64,7 +64,7 @@ class MeldTable:
     lowest: dict[int, tuple[int, ...]] = None
     """Single-bit mask of a card -> the melds whose lowest card (by code) it is."""
     memo: dict = field(default_factory=dict)
-    """Arrangements already enumerated, keyed by (melds, hand, card): see :func:`conquian.game._arrangements`."""
+    """Arrangements of a player's melds already enumerated by the game, keyed by (melds, hand, card)."""
     hand_memo: dict = field(default_factory=dict)
     """Sets of disjoint melds within a group of hand cards, keyed by the group's mask."""
 
@@ -104,7 +104,9 @@ class MeldTable:
         """The cards of a mask in display order: a sequence in rank order (ace high where it is high), else by suit."""
         cs = [_CARD_BY_CODE[b.bit_length() - 1] for b in bits(mask)]
         kind = self.melds.get(mask)
-        if kind is MeldKind.SEQUENCE:
+        if kind is MeldKind.SEQUENCE or (kind is None and len({c.suit for c in cs}) == 1 and len(cs) > 1
+                                         and all(c.code in self.position for c in cs)):
+            # A sequence, or a failed one, reads in rank order from after its widest gap: Q K A, not A Q K.
             return tuple(_sequence_order(cs, self))
         cs.sort(key=lambda c: (self.position.get(c.code, c.rank), c.suit))
         return tuple(cs)
@@ -165,10 +167,12 @@ def _sequence_order(cs: list[Card], table: MeldTable) -> list[Card]:
     pos = {c: table.position[c.code] for c in cs}
     ordered = sorted(cs, key=pos.__getitem__)
     ps = [pos[c] for c in ordered]
-    if len(ps) < 10 and ps != list(range(ps[0], ps[0] + len(ps))):
-        # Wraps past the top: start after the gap (Q K A, K A 2).
-        gap = next(i for i in range(len(ps)) if ps[(i + 1) % len(ps)] != ps[i] + 1)
-        ordered = ordered[gap + 1:] + ordered[:gap + 1]
+    if len(ps) < 10:
+        # Start after the widest gap on the circle of ten ranks, so Q K A and K A 2 read as runs.
+        gaps = [((ps[(i + 1) % len(ps)] - ps[i]) % 10, i) for i in range(len(ps))]
+        widest = max(gaps)[1]
+        if (ps[0] - ps[-1]) % 10 < max(gaps)[0]:
+            ordered = ordered[widest + 1:] + ordered[:widest + 1]
     return ordered
 
 
