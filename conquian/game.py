@@ -541,15 +541,7 @@ def _arrangements(r: RuleSet, t: MeldTable, old: tuple[int, ...], hand: int, c: 
     """Every arrangement of a player's melds after using ``c`` (or laying from hand, c = 0), in a fixed order."""
     if c and not t.could_meld(c, _or(old) | hand):
         return ()  # the common case: the card fits nothing at all
-    # A player who draws and passes keeps his hand and melds, so the same question comes back turn after turn.
-    key = (old, hand, c)
-    memo = t.memo
-    found = memo.get(key)
-    if found is None:
-        if len(memo) > 200_000:
-            memo.clear()
-        found = memo[key] = tuple(sorted(_enumerate_arrangements(r, t, old, hand, c)))
-    return found
+    return tuple(sorted(_enumerate_arrangements(r, t, old, hand, c)))
 
 
 def _hand_meld_sets(t: MeldTable, rest: int) -> list[tuple[int, ...]]:
@@ -585,7 +577,7 @@ def _enumerate_arrangements(r: RuleSet, t: MeldTable, old: tuple[int, ...], hand
     old_set = set(old)
     with_card = r.hand_cards is HandCards.WITH_THE_CARD and c
     extra_hand_melds = r.hand_cards is HandCards.ANY
-    if not c and not any(t.could_meld(b, avail) for b in bits(hand)):
+    if not c and not t.any_meld_takes(hand, avail):
         return set()  # laying from the hand: no hand card can go into any meld
     # The melds that could cover a card, within what is available at the start; filled in as the search needs them.
     containing = t.containing

@@ -63,10 +63,18 @@ class MeldTable:
     """Single-bit mask of a card -> (the card below it, the card above it) in sequence order (0 where none)."""
     lowest: dict[int, tuple[int, ...]] = None
     """Single-bit mask of a card -> the melds whose lowest card (by code) it is."""
-    memo: dict = field(default_factory=dict)
-    """Arrangements of a player's melds already enumerated by the game, keyed by (melds, hand, card)."""
+    minimal: tuple[int, ...] = ()
+    """The smallest melds (min_set cards of a rank, min_sequence cards in a row): a card is in some meld
+    within a group of cards exactly when it is in one of these within the group."""
     hand_memo: dict = field(default_factory=dict)
     """Sets of disjoint melds within a group of hand cards, keyed by the group's mask."""
+
+    def any_meld_takes(self, cards: int, avail: int) -> bool:
+        """Whether some meld within ``avail`` takes at least one of ``cards``."""
+        for m in self.minimal:
+            if m & cards and not m & ~avail:
+                return True
+        return False
 
     def could_meld(self, card: int, avail: int) -> bool:
         """A quick necessary condition for ``card`` to be in some meld within ``avail`` (may say yes wrongly, never no)."""
@@ -220,5 +228,7 @@ def _table(pack: Pack, min_set: int, max_set: int, min_seq: int, max_seq: int, a
     lowest: dict[int, list[int]] = {}
     for m in melds:
         lowest.setdefault(m & -m, []).append(m)
+    minimal = tuple(m for m, kind in melds.items()
+                    if m.bit_count() == (min_set if kind is MeldKind.SET else min_seq))
     return MeldTable(pack, melds, frozen, position, deck_mask, rules, same_rank, neighbours,
-                     {b: tuple(ms) for b, ms in lowest.items()})
+                     {b: tuple(ms) for b, ms in lowest.items()}, minimal)
