@@ -353,6 +353,23 @@ class _Base(SphinxDirective):
             self.warn(f"{self.where()}{about}: unknown source {source!r}; declared sources: {', '.join(source_ids())}")
         return decl
 
+    def readings_and_note(self, entry: Entry) -> list[nodes.Node]:
+        """An ambiguous entry's readings (the chosen one first, marked) and the editorial note, if any."""
+        out: list[nodes.Node] = []
+        if entry.readings:
+            readings = nodes.enumerated_list(classes=["cq-readings"])
+            for i, reading in enumerate(entry.readings):
+                item = nodes.list_item(classes=["cq-reading-chosen"] if i == 0 else [])
+                item += self.md(reading)
+                readings += item
+            out.append(readings)
+        if entry.note.strip():
+            note = nodes.container(classes=["cq-note"])
+            note += para(strong("Note"), classes=["cq-label"])
+            note += self.md(entry.note)
+            out.append(note)
+        return out
+
     def md(self, text: str) -> list[nodes.Node]:
         """Markdown written by the project (notes, provenance) to nodes."""
         return self.parse_text_to_nodes(text)
@@ -444,17 +461,7 @@ class EntryDirective(_Base):
 
         if entry.readings:
             box += para("Readings (the first is the one chosen):", classes=["cq-label"])
-            readings = nodes.enumerated_list(classes=["cq-readings"])
-            for i, reading in enumerate(entry.readings):
-                item = nodes.list_item(classes=["cq-reading-chosen"] if i == 0 else [])
-                item += self.md(reading)
-                readings += item
-            box += readings
-        if entry.note.strip():
-            note = nodes.container(classes=["cq-note"])
-            note += para(strong("Note"), classes=["cq-label"])
-            note += self.md(entry.note)
-            box += note
+        box += self.readings_and_note(entry)
         return box
 
     def render_evidence(self, decl: Declaration, ev: Evidence) -> list[nodes.Node]:
@@ -646,18 +653,7 @@ class SourceRulesDirective(_Base):
             english += nodes.paragraph(ev.english, ev.english)
             english += nodes.attribution("", "", nodes.Text(ev.locator))
             box += english
-        if e.readings:
-            readings = nodes.enumerated_list(classes=["cq-readings"])
-            for i, reading in enumerate(e.readings):
-                item = nodes.list_item(classes=["cq-reading-chosen"] if i == 0 else [])
-                item += self.md(reading)
-                readings += item
-            box += readings
-        if e.note.strip():
-            note = nodes.container(classes=["cq-note"])
-            note += para(strong("Note"), classes=["cq-label"])
-            note += self.md(e.note)
-            box += note
+        box += self.readings_and_note(e)
         return box
 
 
