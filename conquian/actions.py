@@ -146,7 +146,6 @@ class Action(tuple):
 
 def _groups(text: str, whole: str) -> list[int]:
     groups = []
-    pos = 0
     for m in re.finditer(r"\[([^\[\]]*)\]|(\S)", text):
         if m.group(2) is not None:
             raise ActionError(f"action {whole!r}: cards must be grouped in brackets, e.g. [5♥ 6♥ 7♥]; "
@@ -158,5 +157,4 @@ def _groups(text: str, whole: str) -> list[int]:
         for c in cs:
             mask |= 1 << c.code
         groups.append(mask)
-        pos = m.end()
     return groups

@@ -423,7 +423,6 @@ class Game:
 
     # -- explanations of illegal moves ----------------------------------------------------------------
     def _explain(self, a: Action) -> str:
-        who = str(Role(self._actor)) if self.phase is not Phase.OVER else ""
         reason, axis = self._diagnose(a)
         text = f"{a.text(self.table)!r} is illegal: {reason}"
         if axis:
@@ -470,7 +469,7 @@ class Game:
             return (f"{Role(1 - me)} can be made to take only a card that fits one of his melds, "
                     f"and {card} fits none", "forcing")
         if k is Kind.TAKE:
-            return f"a card on offer is never taken into the hand; it is used in a meld at once or not at all", "drawn_to_hand"
+            return "a card on offer is never taken into the hand; it is used in a meld at once or not at all", "drawn_to_hand"
         if k is Kind.FORCE:
             return self._diagnose_onto(me, a.onto, c)
         if k is Kind.PASS:
@@ -491,7 +490,7 @@ class Game:
             return "that card cannot be discarded here", None
         opp = Role(1 - me)
         if r.forcing is not Forcing.ACTIVE:
-            return f"a player never adds a card to his opponent's melds", "add_to_opponent"
+            return "a player never adds a card to his opponent's melds", "add_to_opponent"
         if onto not in self._melds[opp]:
             return f"{opp} has no meld [{t.text(onto)}]", None
         reason, axis = t.explain(onto | c)

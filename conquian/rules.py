@@ -57,7 +57,7 @@ from functools import cached_property
 from typing import Any, Iterable
 
 from .cards import Card, Pack, cards as _cards
-from .errors import CardError, ConflictingRules, RuleError
+from .errors import ConflictingRules, RuleError
 
 __all__ = [
     "RuleSet", "AXES", "Axis", "Pack", "Ace", "FirstSay", "UnusedDraw", "RefusedCard",

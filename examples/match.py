@@ -14,7 +14,7 @@ seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
 for source, rules in VARIANTS.items():
     rng = random.Random(seed)
     match = Match(rules, players=("North", "South"))
-    for n in range(deals):
+    for _ in range(deals):
         match.play_deal(random_player(rng), seed=rng.getrandbits(32))
     tableaux = sum(1 for r in match.results if r.winner is None)
     print(f"{source:<12} {match.scores}  ({tableaux} tableaux; scoring={rules.scoring}, "

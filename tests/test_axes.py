@@ -9,7 +9,7 @@ import pytest
 from conquian import VARIANTS, ConflictingRules, Game, Match, PositionError, position
 from conquian.actions import Kind
 from conquian.game import Outcome, Role, Termination
-from conquian.rules import AXES, AXIS_BY_NAME, Pack, RuleSet
+from conquian.rules import AXES, AXIS_BY_NAME, Pack
 
 SOURCES = list(VARIANTS)
 

@@ -1,7 +1,6 @@
 """Every source declares every axis with the evidence its status needs, and every passage really occurs in its text."""
 
 import re
-from pathlib import Path
 
 import pytest
 

@@ -4,7 +4,6 @@ import re
 
 import pytest
 
-import conquian
 from conquian import (VARIANTS, ActionError, Card, CardError, ConflictingRules, DeclarationError, Game, IllegalMove,
                       PositionError, RecordError, RuleError, RuleSet, UnknownVariant, cards, position, variant)
 from conquian.declarations import DECLARATIONS, load_declaration
