@@ -29,7 +29,7 @@ TARGET_DECISIONS, TARGET_GAMES, RLCARD_DECISIONS = 40_000, 2_000, 20_000
 
 
 def run(rules, games: int, seed: str) -> tuple[int, float]:
-    rules.table.hand_memo.clear()  # start cold: identical rule sets share a table, and repeats must not replay a warm cache
+    rules.table.hand_memo.clear(), rules.table.lay_memo.clear()  # start cold: identical rule sets share a table, and repeats must not replay a warm cache
     rng = random.Random(seed)
     choice = rng.choice
     decisions = 0

@@ -67,6 +67,8 @@ class MeldTable:
     """The smallest melds (min_set cards of a rank, min_sequence cards in a row): a card is in some meld
     within a group of cards exactly when it is in one of these within the group."""
     hand_memo: dict = field(default_factory=dict)
+    lay_memo: dict = field(default_factory=dict)
+    """The melds a player could lay from his hand, keyed by (his melds, his hand): see ``meld_without_use``."""
     """Sets of disjoint melds within a group of hand cards, keyed by the group's mask."""
 
     def any_meld_takes(self, cards: int, avail: int) -> bool:
