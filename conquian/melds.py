@@ -57,10 +57,8 @@ class MeldTable:
     """Card code -> its place in sequence order within the suit (0–9)."""
     deck_mask: int
     rules: object
-    same_rank: dict[int, int] = None
-    """Single-bit mask of a card -> the other cards of its rank."""
-    neighbours: dict[int, tuple[int, int]] = None
-    """Single-bit mask of a card -> (the card below it, the card above it) in sequence order (0 where none)."""
+    minimal_with: dict[int, tuple[int, ...]] = None
+    """Single-bit mask of a card -> the smallest melds that hold it."""
     lowest: dict[int, tuple[int, ...]] = None
     """Single-bit mask of a card -> the melds whose lowest card (by code) it is."""
     minimal: tuple[int, ...] = ()
@@ -79,19 +77,16 @@ class MeldTable:
         return False
 
     def could_meld(self, card: int, avail: int) -> bool:
-        """A quick necessary condition for ``card`` to be in some meld within ``avail`` (may say yes wrongly, never no)."""
-        r = self.rules
-        if (self.same_rank[card] & avail).bit_count() + 1 >= r.min_set:
-            return True
-        n, nb = 1, self.neighbours
-        below, above = nb[card]
-        while below & avail and n < r.min_sequence:
-            n += 1
-            below = nb[below][0]
-        while above & avail and n < r.min_sequence:
-            n += 1
-            above = nb[above][1]
-        return n >= r.min_sequence
+        """Whether ``card`` is in some meld made of cards in ``avail`` (``card`` itself need not be in ``avail``).
+
+        Exact, and cheap: every meld holding the card holds a smallest meld (``min_set`` of a rank or
+        ``min_sequence`` in a row) that holds it too, and each card is in only a handful of those.
+        """
+        avail |= card
+        for m in self.minimal_with[card]:
+            if not m & ~avail:
+                return True
+        return False
 
     # -- construction ----------------------------------------------------------------------
     @classmethod
@@ -217,20 +212,11 @@ def _table(pack: Pack, min_set: int, max_set: int, min_seq: int, max_seq: int, a
             containing.setdefault(b, []).append(m)
     frozen = {b: tuple(sorted(ms, key=lambda m: -m.bit_count())) for b, ms in containing.items()}
     deck_mask = sum(1 << c for c in position)
-    same_rank = {1 << Card(r, s).code: sum(1 << Card(r, t).code for t in SUITS if t != s) for r in ranks for s in SUITS}
-    neighbours = {}
-    for s in SUITS:
-        codes = [1 << Card(r, s).code for r in ranks]
-        for i, b in enumerate(codes):
-            # Over-approximate: a high ace or a corner makes the ace a neighbour of the top card.
-            wrap = corner or ace == "low-or-high"
-            below = codes[i - 1] if i > 0 else (codes[-1] if wrap else 0)
-            above = codes[i + 1] if i < 9 else (codes[0] if wrap else 0)
-            neighbours[b] = (below, above)
     lowest: dict[int, list[int]] = {}
     for m in melds:
         lowest.setdefault(m & -m, []).append(m)
     minimal = tuple(m for m, kind in melds.items()
                     if m.bit_count() == (min_set if kind is MeldKind.SET else min_seq))
-    return MeldTable(pack, melds, frozen, position, deck_mask, rules, same_rank, neighbours,
+    minimal_with = {b: tuple(m for m in minimal if m & b) for b in frozen}
+    return MeldTable(pack, melds, frozen, position, deck_mask, rules, minimal_with,
                      {b: tuple(ms) for b, ms in lowest.items()}, minimal)
