@@ -112,7 +112,8 @@ class Game:
 
     ``Game(rules, seed=7)`` shuffles with a seeded generator and cuts at random (within the rules'
     minimum); ``Game(rules, pack='...', cut=20)`` uses a given order, top card first, lifting ``cut``
-    cards off the top.  ``rules`` may be a :class:`RuleSet` or rule-set text such as ``'rummy-ch'``.
+    cards off the top; without ``cut`` (or with ``cut=0``) a given pack is dealt exactly as given.
+    ``rules`` may be a :class:`RuleSet` or rule-set text such as ``'rummy-ch'``.
     """
 
     def __init__(self, rules: "RuleSet | str", *, seed: int | None = None,
@@ -129,10 +130,12 @@ class Game:
             if len(order) != 40:
                 raise PositionError(f"a pack order must hold all 40 cards of the {rules.pack.value} pack; got {len(order)}")
         if cut is None:
-            cut = rng.randint(rules.min_cut, 40 - rules.min_cut) if seed is not None or pack is None else rules.min_cut
-        if not isinstance(cut, int) or not rules.min_cut <= cut <= 40 - rules.min_cut:
+            # A shuffled pack is cut at random; a pack given in order is dealt as given (already cut).
+            cut = rng.randint(rules.min_cut, 40 - rules.min_cut) if pack is None else 0
+        if not isinstance(cut, int) or isinstance(cut, bool) or not (
+                cut == 0 or rules.min_cut <= cut <= 40 - rules.min_cut):
             raise PositionError(f"cut {cut!r} leaves fewer than {rules.min_cut} cards in a packet; "
-                                f"cut between {rules.min_cut} and {40 - rules.min_cut} "
+                                f"cut between {rules.min_cut} and {40 - rules.min_cut}, or 0 for a pack already cut "
                                 f"(rule min_cut={rules.min_cut}{_source_tail(rules, 'min_cut')})")
         self._pack = tuple(order)
         self._cut = cut

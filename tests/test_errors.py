@@ -154,9 +154,16 @@ def test_a_source_with_shorter_sequences_says_so():
 
 
 def test_a_cut_too_close_to_the_edge():
-    with pytest.raises(PositionError, match=r"cut 2 leaves fewer than 4 cards in a packet; cut between 4 and 36 "
-                                            r"\(rule min_cut=4; foster-1913 \(stated\)"):
+    with pytest.raises(PositionError, match=r"cut 2 leaves fewer than 4 cards in a packet; cut between 4 and 36"
+                                            r", or 0 for a pack already cut \(rule min_cut=4; foster-1913 \(stated\)"):
         Game("foster-1913", pack=variant("foster-1913").deck, cut=2)
+
+
+def test_a_given_pack_without_a_cut_is_dealt_as_given():
+    deck = variant("dutch").deck
+    g = Game("dutch", pack=deck)
+    assert g.hand("pone") == deck[0:20:2] and g.offer == deck[20]
+    assert Game.from_record(g.record()).record() == g.record() and "\ncut: 0\n" in g.record()
 
 
 def test_the_pack_order_must_be_whole():
