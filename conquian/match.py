@@ -74,6 +74,9 @@ class Match:
 
         Returns the points scored.  The dealer for the next deal changes as the rules say.
         """
+        if isinstance(outcome, str) and self.rules.scoring is Scoring.PIPS and outcome.strip().lower() != "tableau":
+            raise ConquianError(f"scoring = pips counts the loser's pips, which {outcome!r} does not give: "
+                                f"add the deal's Outcome (game.outcome) instead")
         outcome = _outcome(outcome)
         dealer, pone = self.dealer, self.pone
         if outcome.termination is Termination.TABLEAU:

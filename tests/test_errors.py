@@ -220,3 +220,13 @@ def test_every_error_is_a_value_error():
     for cls in (CardError, RuleError, UnknownVariant, ConflictingRules, DeclarationError, PositionError, IllegalMove,
                 ActionError, RecordError):
         assert issubclass(cls, ValueError)
+
+
+def test_a_match_result_must_say_enough():
+    from conquian import ConquianError, Match
+    with pytest.raises(ConquianError, match=r"a deal's result is 'dealer wins', 'pone wins' or 'tableau'"):
+        Match("dutch").add("north wins")
+    with pytest.raises(ConquianError, match=r"scoring = pips counts the loser's pips, which 'pone wins' does not give"):
+        Match(RuleSet.parse("foster-1913(scoring=pips)")).add("pone wins")
+    with pytest.raises(ConquianError, match=r"the first dealer must be one of 'A' or 'B', not 'C'"):
+        Match("dutch", first_dealer="C")
