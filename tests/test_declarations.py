@@ -56,3 +56,21 @@ def test_a_declaration_missing_an_axis_is_rejected_naming_file_and_axis(tmp_path
     bad.write_text(cut, encoding="utf-8")
     with pytest.raises(DeclarationError, match=r"foster-1913\.toml: no entry for axis 'max_sequence'"):
         load_declaration(bad)
+
+
+def test_a_fifth_source_is_one_more_file(tmp_path):
+    """Copy the declarations, add one file, and the engine knows and plays the new source."""
+    import shutil
+    import subprocess
+    import sys
+    folder = tmp_path / "variants"
+    shutil.copytree(DECLARATIONS["dutch"].path.parent, folder)
+    text = (folder / "dutch.toml").read_text(encoding="utf-8").replace('id = "dutch"', 'id = "hoyle-nl"', 1)
+    text = text.replace('aliases = ["nl", "nederlands"]', 'aliases = ["hoyle"]', 1)
+    (folder / "hoyle-nl.toml").write_text(text, encoding="utf-8")
+    code = ("import conquian, random; g = conquian.Game(conquian.variant('Hoyle'), seed=1); rng = random.Random(1)\n"
+            "while not g.is_over: g.play(rng.choice(g.legal_actions()))\n"
+            "print(list(conquian.VARIANTS), g.outcome is not None)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**__import__("os").environ, "CONQUIAN_VARIANTS": str(folder)})
+    assert done.stdout.strip() == "['foster-1913', 'rummy-ch', 'dutch', 'hoyle-nl', 'french'] True"
