@@ -741,23 +741,28 @@ class SourcesGridDirective(_Base):
         return self.parse_text_to_nodes("\n".join(lines))
 
 
+def table_skeleton(css_class: str, columns: dict[str, int]) -> tuple[nodes.table, nodes.tgroup, nodes.tbody]:
+    """A table with a header row of the given column titles and widths, and an empty body to fill."""
+    table = nodes.table(classes=[css_class])
+    tgroup = nodes.tgroup(cols=len(columns))
+    table += tgroup
+    for width in columns.values():
+        tgroup += nodes.colspec(colwidth=width)
+    thead = nodes.thead()
+    row = nodes.row()
+    for title in columns:
+        row += nodes.entry("", para(title))
+    thead += row
+    tgroup += thead
+    return table, tgroup, nodes.tbody()
+
+
 class RulingsTableDirective(_Base):
     """``{rulings-table}``: every axis, its question and its verdict."""
 
     def run(self):
         self.note_declarations()
-        table = nodes.table(classes=["cq-rulings-table"])
-        tgroup = nodes.tgroup(cols=3)
-        table += tgroup
-        for w in (25, 50, 25):
-            tgroup += nodes.colspec(colwidth=w)
-        thead = nodes.thead()
-        row = nodes.row()
-        for title in ("Axis", "The question", "Verdict"):
-            row += nodes.entry("", para(title))
-        thead += row
-        tgroup += thead
-        tbody = nodes.tbody()
+        table, tgroup, tbody = table_skeleton("cq-rulings-table", {"Axis": 25, "The question": 50, "Verdict": 25})
         for ax in AXES:
             row = nodes.row()
             row += nodes.entry("", para(link(ruling_docname(ax), "", nodes.literal(ax.name, ax.name))))
@@ -822,18 +827,7 @@ class DeclarationKeysDirective(_Base):
         if spec is None:
             return self.warn(f"{self.where()}: {{declaration-keys}} takes top-level, entry or evidence")
         self.env.note_dependency(d.__file__)
-        table = nodes.table(classes=["cq-keys"])
-        tgroup = nodes.tgroup(cols=3)
-        table += tgroup
-        for w in (20, 12, 68):
-            tgroup += nodes.colspec(colwidth=w)
-        thead = nodes.thead()
-        row = nodes.row()
-        for title in ("Key", "Required", "What it holds"):
-            row += nodes.entry("", para(title))
-        thead += row
-        tgroup += thead
-        tbody = nodes.tbody()
+        table, tgroup, tbody = table_skeleton("cq-keys", {"Key": 20, "Required": 12, "What it holds": 68})
         for key, (required, what) in spec.items():
             row = nodes.row()
             row += nodes.entry("", para(nodes.literal(key, key)))
