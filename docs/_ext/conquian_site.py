@@ -555,16 +555,24 @@ class VerdictDirective(_Base):
         return "; ".join(f"{axis.format(v)} ({', '.join(ids)})" for v, ids in value_groups(axis))
 
 
-class SourceRecordDirective(_Base):
-    """``{source-record} ID``: the bibliographic record and the assessment of one source."""
+class _SourceDirective(_Base):
+    """A directive about one source, named by its id: ``run`` finds the declaration, ``render`` draws it."""
 
     required_arguments = 1
 
     def run(self):
         self.note_declarations()
         decl = self.declaration(self.arguments[0])
-        if decl is None:
-            return []
+        return [] if decl is None else self.render(decl)
+
+    def render(self, decl: Declaration) -> list[nodes.Node]:
+        raise NotImplementedError
+
+
+class SourceRecordDirective(_SourceDirective):
+    """``{source-record} ID``: the bibliographic record and the assessment of one source."""
+
+    def render(self, decl: Declaration) -> list[nodes.Node]:
         fields = nodes.field_list(classes=["cq-record"])
 
         def field(name: str, *body: nodes.Node) -> None:
@@ -618,16 +626,10 @@ class SourceRecordDirective(_Base):
         return out
 
 
-class SourceRulesDirective(_Base):
+class SourceRulesDirective(_SourceDirective):
     """``{source-rules} ID``: the source's complete rules in English, generated from its declaration."""
 
-    required_arguments = 1
-
-    def run(self):
-        self.note_declarations()
-        decl = self.declaration(self.arguments[0])
-        if decl is None:
-            return []
+    def render(self, decl: Declaration) -> list[nodes.Node]:
         out: list[nodes.Node] = []
         for group, axes in axis_groups():
             out.append(nodes.rubric(group, group, classes=["cq-group"]))
