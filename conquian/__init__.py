@@ -11,7 +11,8 @@ from .cards import Card, Pack, Suit, cards, format_cards
 from .errors import (ActionError, CardError, ConflictingRules, ConquianError, DeclarationError, IllegalMove,
                      PositionError, RecordError, RuleError, UnknownVariant)
 from .rules import AXES, RuleSet
-from .declarations import DECLARATIONS, VARIANTS, Status, declaration, variant
+from .status import Status
+from .registry import DECLARATIONS, VARIANTS, declaration, variant
 from .actions import Action, Kind
 from .game import Game, Origin, Outcome, Phase, Role, Termination, position
 from .match import Match
@@ -22,4 +23,4 @@ __all__ = [
     "position", "Match", "ConquianError", "CardError", "RuleError", "UnknownVariant", "ConflictingRules",
     "DeclarationError", "PositionError", "IllegalMove", "ActionError", "RecordError",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"

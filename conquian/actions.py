@@ -14,22 +14,22 @@ text                                    meaning
 ``waive``                               let the declined card go
 ======================================  ==================================================================
 
-Groups of cards are held as bitmasks of :attr:`Card.code <conquian.cards.Card.code>`, so an action
-does not depend on the pack and compares by value.
+Groups of cards are held as masks of :attr:`Card.code <conquian.cards.Card.code>`, so an action does not
+depend on the pack and compares by value.  What an action means in a game, in words, is
+given by the game (see :mod:`conquian.words`).
 """
 
 from __future__ import annotations
 
 import enum
-import re
 
-from .cards import Card, SUITS, cards as _cards, format_cards
+from .cards import JOKER_CODE, cards as _cards, cards_of, format_cards, mask_of
 from .errors import ActionError, CardError
-from .melds import bits
+from .text import ascii_lower, shorten, split_groups
 
 __all__ = ["Action", "Kind"]
 
-_BY_CODE = [Card(r, s) for s in SUITS for r in range(1, 14)]
+_CARD_BITS = (1 << JOKER_CODE) - 1
 
 
 class Kind(enum.Enum):
@@ -43,10 +43,12 @@ class Kind(enum.Enum):
     WAIVE = "waive"
 
 
+_WITH_MELDS = (Kind.USE, Kind.LAY)
+_BARE = (Kind.PASS, Kind.TAKE, Kind.DEMAND, Kind.WAIVE)
+
+
 def _group_text(mask: int, ascii: bool = False) -> str:
-    cs = sorted((_BY_CODE[b.bit_length() - 1] for b in bits(mask)), key=lambda c: (c.suit, c.rank))
-    if len({c.rank for c in cs}) == 1:
-        cs.sort(key=lambda c: c.suit)
+    cs = sorted(cards_of(mask), key=lambda c: (c.suit, c.rank))
     return "[" + format_cards(cs, ascii) + "]"
 
 
@@ -55,13 +57,15 @@ class Action(tuple):
 
     ``melds`` is the player's whole table after a ``use``/``lay`` (sorted masks); ``card`` the discarded
     card's bit; ``onto`` the opponent's meld a card is forced onto.  A tuple, so that the engine can make
-    thousands a second and compare them cheaply.
+    thousands a second and compare them cheaply.  Built by hand, an action is checked for its shape:
+    ``Action(Kind.DISCARD)`` without a card raises :class:`~conquian.errors.ActionError`.
     """
 
     __slots__ = ()
 
     def __new__(cls, kind: Kind, melds: tuple[int, ...] = (), card: int = 0, onto: int = 0) -> "Action":
-        return tuple.__new__(cls, (kind, melds, card, onto))
+        _check_shape(kind, melds, card, onto)
+        return tuple.__new__(cls, (kind, tuple(sorted(melds)), card, onto))
 
     kind: Kind = property(lambda self: self[0])  # type: ignore[assignment]
     melds: tuple[int, ...] = property(lambda self: self[1])  # type: ignore[assignment]
@@ -73,14 +77,13 @@ class Action(tuple):
         """The action as text; with a meld table, cards print in the pack's sequence order."""
         group = (lambda m: "[" + table.text(m, ascii) + "]") if table is not None else (lambda m: _group_text(m, ascii))
         k = self.kind
-        if k in (Kind.USE, Kind.LAY):
-            return k.value + (" " + " ".join(group(m) for m in self.melds) if self.melds else "")
+        if k in _WITH_MELDS:
+            return k.value + " " + " ".join(group(m) for m in self.melds)
         if k is Kind.FORCE:
             return f"force {group(self.onto)}"
         if k is Kind.DISCARD:
-            c = _BY_CODE[self.card.bit_length() - 1]
-            c = c.ascii if ascii else str(c)
-            return f"discard {c}" + (f" onto {group(self.onto)}" if self.onto else "")
+            (c,) = cards_of(self.card)
+            return f"discard {c.ascii if ascii else c}" + (f" onto {group(self.onto)}" if self.onto else "")
         return k.value
 
     def __str__(self) -> str:
@@ -90,7 +93,7 @@ class Action(tuple):
         return f"Action.parse({self.text()!r})"
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: "str | Action") -> "Action":
         """Read action text (Unicode or ASCII cards).
 
         >>> Action.parse('use [8S 9S TS] [10h 10d 10c]')
@@ -99,62 +102,104 @@ class Action(tuple):
         if isinstance(text, Action):
             return text
         if not isinstance(text, str):
-            raise ActionError(f"an action must be text or an Action, not {text!r}")
-        t = text.strip()
-        word, _, rest = t.partition(" ")
+            raise TypeError(f"an action must be text or an Action, not {type(text).__name__}")
+        shown = shorten(text.strip())
+        word, _, rest = text.strip().partition(" ")
         try:
-            kind = Kind(word.lower())
+            kind = Kind(ascii_lower(word))
         except ValueError:
-            raise ActionError(f"action {text!r}: {word!r} is not an action; actions: "
+            raise ActionError(f"action {shown!r}: {shorten(word, 20)!r} is not an action; actions: "
                               f"{', '.join(k.value for k in Kind)}") from None
         rest = rest.strip()
         try:
-            if kind in (Kind.USE, Kind.LAY):
-                groups = _groups(rest, text)
+            if kind in _WITH_MELDS:
+                groups = _groups(rest, shown)
                 if not groups:
-                    raise ActionError(f"action {text!r}: '{kind.value}' needs the melds after the move, e.g. "
+                    raise ActionError(f"action {shown!r}: '{kind.value}' needs the melds after the move, e.g. "
                                       f"'{kind.value} [5♥ 6♥ 7♥]'")
-                seen = 0
-                for g in groups:
-                    if g & seen:
-                        raise ActionError(f"action {text!r}: a card stands in two melds")
-                    seen |= g
-                return cls(kind, tuple(sorted(groups)))
+                return cls(kind, tuple(groups))
             if kind is Kind.FORCE:
-                groups = _groups(rest, text)
+                groups = _groups(rest, shown)
                 if len(groups) != 1:
-                    raise ActionError(f"action {text!r}: 'force' names one meld of the opponent, e.g. 'force [4♥ 5♥ 6♥]'")
+                    raise ActionError(f"action {shown!r}: 'force' names one meld of the opponent, e.g. 'force [4♥ 5♥ 6♥]'")
                 return cls(kind, onto=groups[0])
             if kind is Kind.DISCARD:
-                m = re.fullmatch(r"(\S+)(?:\s+onto\s+(.*))?", rest, re.S | re.I)
-                if not m:
-                    raise ActionError(f"action {text!r}: 'discard' needs a card, e.g. 'discard 6♦'")
-                (card,) = _cards(m.group(1)) or (None,)
-                onto = 0
-                if m.group(2) is not None:
-                    groups = _groups(m.group(2), text)
-                    if len(groups) != 1:
-                        raise ActionError(f"action {text!r}: 'onto' names one meld of the opponent")
-                    onto = groups[0]
-                return cls(kind, card=1 << card.code, onto=onto)
+                return _discard(rest, shown)
         except CardError as exc:
-            raise ActionError(f"action {text!r}: {exc}") from None
+            raise ActionError(f"action {shown!r}: {exc}") from None
         if rest:
-            raise ActionError(f"action {text!r}: '{kind.value}' takes nothing after it")
+            raise ActionError(f"action {shown!r}: '{kind.value}' takes nothing after it")
         return cls(kind)
 
 
-def _groups(text: str, whole: str) -> list[int]:
+def _discard(rest: str, shown: str) -> Action:
+    head, onto_text = rest, None
+    lowered = ascii_lower(rest)
+    at = lowered.find(" onto")
+    if at >= 0 and (at + 5 == len(rest) or rest[at + 5] in " \t["):
+        head, onto_text = rest[:at], rest[at + 5:]
+    found = _cards(head)
+    if len(found) != 1:
+        raise ActionError(f"action {shown!r}: 'discard' needs one card, e.g. 'discard 6♦'"
+                          + (f"; found {len(found)}" if found else ""))
+    onto = 0
+    if onto_text is not None:
+        groups = _groups(onto_text, shown)
+        if len(groups) != 1:
+            raise ActionError(f"action {shown!r}: 'onto' names one meld of the opponent, e.g. 'onto [4♥ 5♥ 6♥]'")
+        onto = groups[0]
+    return Action(Kind.DISCARD, card=1 << found[0].code, onto=onto)
+
+
+def _groups(text: str, shown: str) -> list[int]:
     groups = []
-    for m in re.finditer(r"\[([^\[\]]*)\]|(\S)", text):
-        if m.group(2) is not None:
-            raise ActionError(f"action {whole!r}: cards must be grouped in brackets, e.g. [5♥ 6♥ 7♥]; "
-                              f"unexpected {text[m.start():].split()[0]!r}")
-        cs = _cards(m.group(1))
+    try:
+        pieces = list(split_groups(text))
+    except ValueError as exc:
+        raise ActionError(f"action {shown!r}: {exc}") from None
+    for content, bracketed, _ in pieces:
+        if not bracketed:
+            raise ActionError(f"action {shown!r}: cards must be grouped in brackets, e.g. [5♥ 6♥ 7♥]; "
+                              f"unexpected {shorten(content.split()[0], 20)!r}")
+        cs = _cards(content)
         if not cs:
-            raise ActionError(f"action {whole!r}: an empty meld []")
-        mask = 0
-        for c in cs:
-            mask |= 1 << c.code
-        groups.append(mask)
+            raise ActionError(f"action {shown!r}: an empty meld []")
+        if any(c.is_joker for c in cs):
+            raise ActionError(f"action {shown!r}: there is no joker in Conquian")
+        groups.append(mask_of(cs))
+    seen = 0
+    for g in groups:
+        if g & seen:
+            raise ActionError(f"action {shown!r}: a card stands in two melds")
+        seen |= g
     return groups
+
+
+def _is_mask(x: object) -> bool:
+    return type(x) is int and x > 0 and not x & ~_CARD_BITS
+
+
+def _check_shape(kind: Kind, melds: tuple, card: int, onto: int) -> None:
+    """An action built by hand must have the shape its kind needs (the engine makes its own without this check)."""
+    if not isinstance(kind, Kind):
+        raise TypeError(f"Action(kind) must be a Kind, not {type(kind).__name__}")
+    if not isinstance(melds, tuple) or not all(_is_mask(m) for m in melds):
+        raise ActionError("Action(melds) must be a tuple of card masks (ints with a bit per card)")
+    for name, value in (("card", card), ("onto", onto)):
+        if type(value) is not int or value < 0 or value & ~_CARD_BITS:
+            raise ActionError(f"Action({name}) must be a card mask, not {value!r:.40}")
+    need = {"melds": kind in _WITH_MELDS, "card": kind is Kind.DISCARD, "onto": kind is Kind.FORCE}
+    for name, value in (("melds", melds), ("card", card), ("onto", onto)):
+        if need[name] and not value:
+            raise ActionError(f"a '{kind.value}' action needs {name}")
+    if melds and kind not in _WITH_MELDS:
+        raise ActionError(f"a '{kind.value}' action has no melds")
+    if card and (kind is not Kind.DISCARD or card & (card - 1)):
+        raise ActionError(f"only a 'discard' has a card, and just one")
+    if onto and kind not in (Kind.FORCE, Kind.DISCARD):
+        raise ActionError(f"a '{kind.value}' action has no 'onto' meld")
+    seen = 0
+    for m in melds:
+        if m & seen:
+            raise ActionError("a card stands in two melds")
+        seen |= m

@@ -1,24 +1,30 @@
-"""The ``conquian`` command: the declared sources, their rules, the comparison matrix, and simulations."""
+"""The ``conquian`` command: the declared sources, their rules, the comparison matrix, and simulations.
+
+Exit status: 0 on success, 2 for bad input (a one-line message on stderr), 130 when interrupted
+(Ctrl-C; ``simulate`` prints what it had played so far), 1 when the output cannot be written.
+"""
 
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
 import random
 import sys
 import time
 
-from .declarations import DECLARATIONS, Status, declaration
 from .errors import ConquianError
 from .game import Game
+from .registry import DECLARATIONS, declaration
 from .rules import AXES, RuleSet
+from .status import Status
 
-_MARK = {Status.STATED: "", Status.IMPLIED: "~", Status.SILENT: "?", Status.AMBIGUOUS: "!"}
-_LEGEND = "~ implied   ? silent (this project's interpretation)   ! ambiguous (reading chosen)   * the sources differ"
+_LEGEND = "  ".join(f"{s.mark} {s.value}" for s in Status) + "   * the sources differ"
 
 
 def _variants(args) -> int:
-    width = max(len(k) for k in DECLARATIONS)
+    width = max((len(k) for k in DECLARATIONS), default=0)
     for d in DECLARATIONS.values():
         print(f"{d.id:<{width}}  {d.title}")
     return 0
@@ -32,13 +38,15 @@ def _rules(args) -> int:
     vwidth = max(len(ax.format(d.entries[ax.name].value)) for ax in AXES)
     for ax in AXES:
         e = d.entries[ax.name]
-        print(f"  {ax.name:<{width}}  {ax.format(e.value):<{vwidth}}  {e.status.value:<9}  {ax.question}")
+        print(f"  {ax.name:<{width}}  {ax.format(e.value):<{vwidth}}  {e.status.mark} {e.status.value:<9}  {ax.question}")
+        for r in e.other_readings:
+            print(f"  {'':<{width}}  {'':<{vwidth}}    other reading: {ax.name}={ax.format(r.value)}")
     return 0
 
 
 def _compare(args) -> int:
     ids = list(DECLARATIONS)
-    cells = {(ax.name, i): ax.format(DECLARATIONS[i].entries[ax.name].value) + _MARK[DECLARATIONS[i].entries[ax.name].status]
+    cells = {(ax.name, i): ax.format(DECLARATIONS[i].entries[ax.name].value) + " " + DECLARATIONS[i].entries[ax.name].status.mark
              for ax in AXES for i in ids}
     width = max(len(ax.name) for ax in AXES)
     cw = {i: max(len(i), *(len(cells[ax.name, i]) for ax in AXES)) for i in ids}
@@ -52,31 +60,60 @@ def _compare(args) -> int:
     return 0
 
 
+class Simulation:
+    """Deals between random legal players, tallied as they are played (so an interrupted run can report)."""
+
+    def __init__(self, variant: str, seed: int):
+        self.rules = RuleSet.parse(variant)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.games = self.ties = self.decisions = 0
+        self.wins = {"dealer": 0, "pone": 0}
+        self.seconds = 0.0
+
+    def play(self, games: int, progress=None) -> None:
+        last = time.monotonic()
+        for n in range(1, games + 1):
+            start = time.perf_counter()
+            g = Game(self.rules, seed=self.rng.getrandbits(64))
+            choice = self.rng.choice
+            while not g.is_over:
+                g.play(choice(g.legal_actions()))
+            self.seconds += time.perf_counter() - start
+            self.games += 1
+            self.decisions += g.decisions
+            if g.outcome.winner is None:
+                self.ties += 1
+            else:
+                self.wins[str(g.outcome.winner)] += 1
+            if progress and (time.monotonic() - last > 1.0 or n == games):
+                progress(n, games)
+                last = time.monotonic()
+
+    def summary(self) -> dict:
+        return {"variant": str(self.rules), "games": self.games, "seed": self.seed, "wins": dict(self.wins),
+                "ties": self.ties, "decisions": self.decisions, "seconds": round(self.seconds, 3)}
+
+
 def simulate(variant: str, games: int, seed: int, progress=None) -> dict:
     """Play ``games`` deals between random legal players; the same seed gives the same result."""
-    rules = RuleSet.parse(variant)
-    rng = random.Random(seed)
-    wins = {"dealer": 0, "pone": 0}
-    ties = decisions = 0
-    engine = 0.0
-    last = time.monotonic()
-    for n in range(1, games + 1):
-        start = time.perf_counter()
-        g = Game(rules, seed=rng.getrandbits(64))
-        choice = rng.choice
-        while not g.is_over:
-            g.play(choice(g.legal_actions()))
-        engine += time.perf_counter() - start
-        decisions += g.decisions
-        if g.outcome.winner is None:
-            ties += 1
-        else:
-            wins[str(g.outcome.winner)] += 1
-        if progress and (time.monotonic() - last > 1.0 or n == games):
-            progress(n, games)
-            last = time.monotonic()
-    return {"variant": str(rules), "games": games, "seed": seed, "wins": wins, "ties": ties,
-            "decisions": decisions, "seconds": round(engine, 3)}
+    sim = Simulation(variant, seed)
+    sim.play(games, progress)
+    return sim.summary()
+
+
+def _report(result: dict, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(result))
+        return
+    g = max(result["games"], 1)
+    secs = max(result["seconds"], 1e-9)
+    print(f"{result['variant']}: {result['games']} games, seed {result['seed']}")
+    print(f"  dealer wins {result['wins']['dealer']} ({100 * result['wins']['dealer'] / g:.1f}%), "
+          f"pone wins {result['wins']['pone']} ({100 * result['wins']['pone'] / g:.1f}%), "
+          f"tableaux {result['ties']} ({100 * result['ties'] / g:.1f}%)")
+    print(f"  {result['decisions']} decisions in {result['seconds']:.2f} s of engine time: "
+          f"{result['games'] / secs:,.0f} games/s, {result['decisions'] / secs:,.0f} decisions/s")
 
 
 def _simulate(args) -> int:
@@ -86,26 +123,27 @@ def _simulate(args) -> int:
     def progress(n, total):
         print(f"\r{n}/{total} games", end="" if n < total else "\n", file=sys.stderr, flush=True)
 
-    result = simulate(args.variant, args.games, args.seed, progress if args.games >= 1000 or sys.stderr.isatty() else None)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        g = max(result["games"], 1)
-        secs = max(result["seconds"], 1e-9)
-        print(f"{result['variant']}: {result['games']} games, seed {result['seed']}")
-        print(f"  dealer wins {result['wins']['dealer']} ({100 * result['wins']['dealer'] / g:.1f}%), "
-              f"pone wins {result['wins']['pone']} ({100 * result['wins']['pone'] / g:.1f}%), "
-              f"tableaux {result['ties']} ({100 * result['ties'] / g:.1f}%)")
-        print(f"  {result['decisions']} decisions in {result['seconds']:.2f} s of engine time: "
-              f"{result['games'] / secs:,.0f} games/s, {result['decisions'] / secs:,.0f} decisions/s")
+    sim = Simulation(args.variant, args.seed)
+    try:
+        sim.play(args.games, progress if args.games >= 1000 or sys.stderr.isatty() else None)
+    except KeyboardInterrupt:
+        print(f"\nconquian: interrupted after {sim.games} of {args.games} games; the summary so far:", file=sys.stderr)
+        _report(sim.summary(), args.json)
+        return 130
+    _report(sim.summary(), args.json)
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="conquian", description="Conquian (Cooncan): the sources side by side, executed.")
-    sub = parser.add_subparsers(dest="command", required=True)
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line and status 2, as for every other bad input
+        self.exit(2, f"conquian: error: {message} (see 'conquian --help')\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="conquian", description="Conquian (Cooncan): the sources side by side, executed.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("variants", help="the declared sources: ids and titles").set_defaults(func=_variants)
-    p = sub.add_parser("rules", help="one source's whole rule set, with the status of every value")
+    p = sub.add_parser("rules", help="one source's whole rule set, with the status of every value and other readings")
     p.add_argument("id")
     p.set_defaults(func=_rules)
     sub.add_parser("compare", help="the axis × source matrix").set_defaults(func=_compare)
@@ -115,15 +153,39 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_simulate)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
     try:
-        return args.func(args)
+        args = _parser().parse_args(argv)
+        status = args.func(args)
+        sys.stdout.flush()
+        return status
     except ConquianError as exc:
         print(f"conquian: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\nconquian: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # e.g. piped into head: stop quietly
-        sys.stderr.close()
+        _silence_stdout()
         return 0
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG):
+            raise
+        _silence_stdout()
+        print(f"conquian: error: cannot write the output: {exc.strerror}", file=sys.stderr)
+        return 1
+
+
+def _silence_stdout() -> None:
+    """Point stdout at nowhere, so that the interpreter's own flush at exit does not fail a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -44,7 +44,16 @@ class ActionError(ConquianError):
 
 
 class IllegalMove(ConquianError):
-    """An action that the rules in force forbid here; the message names the rule and its source."""
+    """An action that the rules in force forbid here; the message names the rule and its source.
+
+    Besides the message, the parts a page needs to put the ruling into a sentence: the action's text, what
+    it would do in words, why it is illegal, the axis whose rule forbids it (or None) and the citation.
+    """
+
+    def __init__(self, message: str, *, action: str = "", words: str = "", reason: str = "", axis: "str | None" = None,
+                 rule: str = ""):
+        super().__init__(message)
+        self.action, self.words, self.reason, self.axis, self.rule = action, words, reason, axis, rule
 
 
 class RecordError(ConquianError):

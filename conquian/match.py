@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .errors import ConquianError
-from .game import Game, Outcome, Role, Termination, _rules
+from .game import Game, _rules
+from .state import Outcome, Role, Termination
 from .rules import DealerRotation, RuleSet, Scoring, TableauStake
 
 __all__ = ["Match", "DealResult"]
@@ -70,7 +71,7 @@ class Match:
         return base * 2 ** self.ties
 
     def add(self, outcome: "Outcome | str") -> int:
-        """Record how a deal ended (an :class:`Outcome`, or ``'dealer wins'``, ``'pone wins'``, ``'tableau'``).
+        """Record how a deal ended (an :class:`~conquian.state.Outcome`, or ``'dealer wins'``, ``'pone wins'``, ``'tableau'``).
 
         Returns the points scored.  The dealer for the next deal changes as the rules say.
         """

@@ -1,9 +1,10 @@
-"""Melds: sets and sequences, as bitmasks, precomputed once per rule set.
+"""Melds: sets and sequences as card masks, one table per pack shape and meld rules; and the search for arrangements.
 
-A group of cards is an ``int`` with bit ``card.code`` set for each card (``code`` is pack-independent,
-0–51), so a hand, a meld and a whole table are single integers and the test "is this a meld" is one
-dictionary look-up.  :class:`MeldTable` holds every valid meld of a rule set and, for each card, the
-melds that contain it; :func:`explain` says in words why a group is not a meld, naming the axis.
+A :class:`MeldTable` holds every valid meld for one combination of what makes a meld (the pack's shape and the
+axes ``min_set``, ``max_set``, ``min_sequence``, ``max_sequence``, ``ace`` and ``round_the_corner``), so "is
+this a meld" is one dictionary look-up.  Rule sets that differ only elsewhere share a table
+(:func:`meld_table`, a bounded cache).  :meth:`MeldTable.explain` says in words why a group is not a meld,
+naming the axis; :func:`arrangements` lists every way a player's melds can stand after he uses a card.
 """
 
 from __future__ import annotations
@@ -11,14 +12,14 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Iterator
+from typing import Iterable
 
-from .cards import Card, Pack, SUITS, format_cards
-from .errors import CardError
+from .cards import Card, PackShape, bits, card_of, cards_of, format_cards, mask_of
 
-__all__ = ["MeldKind", "MeldTable", "bits", "mask_of", "popcount"]
+__all__ = ["MeldKind", "MeldTable", "meld_table", "Melding", "arrangements", "bits", "mask_of"]
 
-_CARD_BY_CODE = [Card(r, s) for s in SUITS for r in range(1, 14)]
+#: Entries a table's memo of hand melds or lay-out options keeps before it starts afresh.
+MEMO_LIMIT = 200_000
 
 
 class MeldKind(enum.Enum):
@@ -26,48 +27,48 @@ class MeldKind(enum.Enum):
     SEQUENCE = "sequence"
 
 
-def popcount(mask: int) -> int:
-    return mask.bit_count()
-
-
-def bits(mask: int) -> Iterator[int]:
-    """The single-bit masks of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low
-        mask ^= low
-
-
-def mask_of(cs: Iterable[Card]) -> int:
-    m = 0
-    for c in cs:
-        m |= 1 << c.code
-    return m
-
-
 @dataclass(eq=False)
 class MeldTable:
-    """Every valid meld of one rule set, and helpers to print and explain card groups."""
+    """Every valid meld of one pack shape under one set of meld rules, and helpers to show and explain groups."""
 
-    pack: Pack
-    melds: dict[int, MeldKind]
-    containing: dict[int, tuple[int, ...]]
+    shape: PackShape
+    min_set: int
+    max_set: int
+    min_sequence: int
+    max_sequence: int
+    ace_high: bool
+    round_the_corner: bool
+    melds: dict[int, MeldKind] = field(repr=False)
+    containing: dict[int, tuple[int, ...]] = field(repr=False)
     """Single-bit mask of a card -> the melds that contain it (largest first)."""
-    position: dict[int, int]
-    """Card code -> its place in sequence order within the suit (0–9)."""
-    deck_mask: int
-    rules: object
-    minimal_with: dict[int, tuple[int, ...]] = None
-    """Single-bit mask of a card -> the smallest melds that hold it."""
-    lowest: dict[int, tuple[int, ...]] = None
+    lowest: dict[int, tuple[int, ...]] = field(repr=False)
     """Single-bit mask of a card -> the melds whose lowest card (by code) it is."""
-    minimal: tuple[int, ...] = ()
+    minimal: tuple[int, ...] = field(repr=False)
     """The smallest melds (min_set cards of a rank, min_sequence cards in a row): a card is in some meld
     within a group of cards exactly when it is in one of these within the group."""
-    hand_memo: dict = field(default_factory=dict)
-    lay_memo: dict = field(default_factory=dict)
-    """The melds a player could lay from his hand, keyed by (his melds, his hand): see ``meld_without_use``."""
+    minimal_with: dict[int, tuple[int, ...]] = field(repr=False)
+    """Single-bit mask of a card -> the smallest melds that hold it."""
+    hand_memo: dict = field(default_factory=dict, repr=False)
     """Sets of disjoint melds within a group of hand cards, keyed by the group's mask."""
+    lay_memo: dict = field(default_factory=dict, repr=False)
+    """The melds a player could lay out from his hand, keyed by (his melds, his hand, the melding rules)."""
+
+    @property
+    def position(self) -> dict[int, int]:
+        """Card code -> its place in sequence order within its suit."""
+        return self.shape.place
+
+    @property
+    def deck_mask(self) -> int:
+        return self.shape.mask
+
+    # -- questions -----------------------------------------------------------------------------
+    def is_meld(self, cs: Iterable[Card]) -> bool:
+        return self.mask(cs) in self.melds
+
+    def fits(self, meld: int, card_bit: int) -> bool:
+        """Whether a card can be added to a meld, the meld staying valid."""
+        return (meld | card_bit) in self.melds
 
     def any_meld_takes(self, cards: int, avail: int) -> bool:
         """Whether some meld within ``avail`` takes at least one of ``cards``."""
@@ -79,8 +80,7 @@ class MeldTable:
     def could_meld(self, card: int, avail: int) -> bool:
         """Whether ``card`` is in some meld made of cards in ``avail`` (``card`` itself need not be in ``avail``).
 
-        Exact, and cheap: every meld holding the card holds a smallest meld (``min_set`` of a rank or
-        ``min_sequence`` in a row) that holds it too, and each card is in only a handful of those.
+        Exact, and cheap: every meld holding the card holds a smallest meld that holds it too.
         """
         avail |= card
         for m in self.minimal_with[card]:
@@ -88,135 +88,224 @@ class MeldTable:
                 return True
         return False
 
-    # -- construction ----------------------------------------------------------------------
-    @classmethod
-    def for_rules(cls, rules) -> "MeldTable":
-        return _table(rules.pack, rules.min_set, rules.max_set, rules.min_sequence, rules.max_sequence,
-                      rules.ace.value, rules.round_the_corner, rules)
-
-    # -- conversions -----------------------------------------------------------------------
+    # -- conversions -----------------------------------------------------------------------------
     def mask(self, cs: Iterable[Card]) -> int:
         """Cards to a mask; a card that is not in this pack raises CardError."""
-        m = 0
-        for c in cs:
-            if c.code not in self.position:
-                raise CardError(f"{c} is not in the {self.pack.value} pack (its ranks: "
-                                f"{' '.join(Card(r, 0).__str__()[:-1] for r in self.pack.ranks)})")
-            m |= 1 << c.code
-        return m
+        cs = list(cs)
+        self.shape.check(cs)
+        return mask_of(cs)
 
     def cards(self, mask: int) -> tuple[Card, ...]:
-        """The cards of a mask in display order: a sequence in rank order (ace high where it is high), else by suit."""
-        cs = [_CARD_BY_CODE[b.bit_length() - 1] for b in bits(mask)]
+        """The cards of a mask in display order: a sequence in rank order (ace high where it is high), else by rank."""
+        cs = cards_of(mask)
+        place = self.shape.place
         kind = self.melds.get(mask)
-        if kind is MeldKind.SEQUENCE or (kind is None and len({c.suit for c in cs}) == 1 and len(cs) > 1
-                                         and all(c.code in self.position for c in cs)):
+        if kind is MeldKind.SEQUENCE or (kind is None and len(cs) > 1 and len({c.suit for c in cs}) == 1
+                                         and all(c.code in place for c in cs)):
             # A sequence, or a failed one, reads in rank order from after its widest gap: Q K A, not A Q K.
-            return tuple(_sequence_order(cs, self))
-        cs.sort(key=lambda c: (self.position.get(c.code, c.rank), c.suit))
+            return tuple(self._sequence_order(cs))
+        cs.sort(key=lambda c: (place.get(c.code, c.rank), c.suit))
         return tuple(cs)
 
     def hand_order(self, mask: int) -> tuple[Card, ...]:
         """Cards of a hand, suit by suit in sequence order (the order of the deck)."""
-        cs = [_CARD_BY_CODE[b.bit_length() - 1] for b in bits(mask)]
-        cs.sort(key=lambda c: (c.suit, self.position.get(c.code, c.rank)))
-        return tuple(cs)
+        return tuple(self.shape.hand_order(cards_of(mask)))
 
     def text(self, mask: int, ascii: bool = False) -> str:
         return format_cards(self.cards(mask), ascii)
 
-    def fits(self, meld: int, card_bit: int) -> bool:
-        """Whether a card can be added to a meld, the meld staying valid."""
-        return (meld | card_bit) in self.melds
+    def _sequence_order(self, cs: list[Card]) -> list[Card]:
+        n = len(self.shape.ranks)
+        place = self.shape.place
+        ordered = sorted(cs, key=lambda c: place[c.code])
+        ps = [place[c.code] for c in ordered]
+        if len(ps) < n:
+            # Start after the widest gap on the circle of ranks, so Q K A and K A 2 read as runs.
+            gaps = [((ps[(i + 1) % len(ps)] - ps[i]) % n, i) for i in range(len(ps))]
+            width, widest = max(gaps)
+            if (ps[0] - ps[-1]) % n < width:
+                ordered = ordered[widest + 1:] + ordered[:widest + 1]
+        return ordered
 
-    # -- explanations ------------------------------------------------------------------------
+    # -- explanations ------------------------------------------------------------------------------
     def explain(self, mask: int) -> tuple[str, str | None]:
         """Why a group of cards is not a meld: (reason, axis or None).  For a valid meld: ("", None)."""
         if mask in self.melds:
             return "", None
-        cs = [_CARD_BY_CODE[b.bit_length() - 1] for b in bits(mask)]
+        cs = cards_of(mask)
         text = "[" + format_cards(self.cards(mask)) + "]"
-        r = self.rules
         if len({c.rank for c in cs}) == 1:
-            if len(cs) < r.min_set:
-                return f"{text} is not a meld: a set needs at least {r.min_set} cards", "min_set"
-            return f"{text} is not a meld: a set holds at most {r.max_set} cards", "max_set"
+            if len(cs) < self.min_set:
+                return f"{text} is not a meld: a set needs at least {self.min_set} cards", "min_set"
+            return f"{text} is not a meld: a set holds at most {self.max_set} cards", "max_set"
         if len({c.suit for c in cs}) > 1:
             return f"{text} is not a meld: its cards are neither of one rank nor of one suit", "min_set"
-        n = len(cs)
-        if n < r.min_sequence:
-            return f"{text} is not a meld: a sequence needs at least {r.min_sequence} cards", "min_sequence"
-        if n > r.max_sequence:
-            return f"{text} is not a meld: a sequence holds at most {r.max_sequence} cards", "max_sequence"
-        positions = sorted(self.position[c.code] for c in cs)
-        cyclic = _cyclic_run(positions)
-        has_ace = 0 in positions
-        if cyclic and has_ace and 9 in positions:
+        if len(cs) < self.min_sequence:
+            return f"{text} is not a meld: a sequence needs at least {self.min_sequence} cards", "min_sequence"
+        if len(cs) > self.max_sequence:
+            return f"{text} is not a meld: a sequence holds at most {self.max_sequence} cards", "max_sequence"
+        n = len(self.shape.ranks)
+        places = {self.shape.place[c.code] for c in cs}
+        cyclic = sum(1 for p in places if (p + 1) % n not in places) == 1 or len(places) == n
+        if cyclic and 0 in places and n - 1 in places:
             # Runs through the top card and the ace: high ace (Q K A) or round the corner (K A 2).
-            if 1 in positions and not r.round_the_corner:
+            if 1 in places and not self.round_the_corner:
                 return f"{text} is not a meld: a sequence may not go round the corner", "round_the_corner"
             return f"{text} is not a meld: the ace is low only, below the 2", "ace"
-        if cyclic and not r.round_the_corner:
+        if cyclic and not self.round_the_corner:
             return f"{text} is not a meld: a sequence may not go round the corner", "round_the_corner"
         return f"{text} is not a meld: its cards are not consecutive", "min_sequence"
 
 
-def _cyclic_run(positions: list[int]) -> bool:
-    """Whether sorted positions 0–9 form one run on the circle of ten ranks."""
-    s = set(positions)
-    gaps = sum(1 for p in s if (p + 1) % 10 not in s)
-    return gaps == 1 or len(s) == 10
-
-
-def _sequence_order(cs: list[Card], table: MeldTable) -> list[Card]:
-    pos = {c: table.position[c.code] for c in cs}
-    ordered = sorted(cs, key=pos.__getitem__)
-    ps = [pos[c] for c in ordered]
-    if len(ps) < 10:
-        # Start after the widest gap on the circle of ten ranks, so Q K A and K A 2 read as runs.
-        gaps = [((ps[(i + 1) % len(ps)] - ps[i]) % 10, i) for i in range(len(ps))]
-        widest = max(gaps)[1]
-        if (ps[0] - ps[-1]) % 10 < max(gaps)[0]:
-            ordered = ordered[widest + 1:] + ordered[:widest + 1]
-    return ordered
-
-
-@lru_cache(maxsize=None)
-def _table(pack: Pack, min_set: int, max_set: int, min_seq: int, max_seq: int, ace: str, corner: bool,
-           rules) -> MeldTable:
-    ranks = pack.ranks
-    position = {Card(r, s).code: i for s in SUITS for i, r in enumerate(ranks)}
+@lru_cache(maxsize=32)
+def meld_table(shape: PackShape, min_set: int, max_set: int, min_sequence: int, max_sequence: int,
+               ace_high: bool, round_the_corner: bool) -> MeldTable:
+    """The meld table for a pack shape and the meld axes; built once and shared (at most 32 kept)."""
+    ranks = shape.ranks
+    n = len(ranks)
     melds: dict[int, MeldKind] = {}
-    # Sets: every choice of min_set..max_set suits of one rank.
-    for r in ranks:
-        for subset in range(1, 16):
-            n = bin(subset).count("1")
-            if min_set <= n <= max_set:
-                melds[sum(1 << Card(r, s).code for s in SUITS if subset >> s & 1)] = MeldKind.SET
-    # Sequences: runs of min_seq..max_seq consecutive places in one suit.
-    for s in SUITS:
+    for r in ranks:  # sets: every choice of min_set..max_set suits of one rank
+        for subset in range(1, 1 << len(shape.suits)):
+            if min_set <= subset.bit_count() <= max_set:
+                melds[mask_of(Card(r, s) for i, s in enumerate(shape.suits) if subset >> i & 1)] = MeldKind.SET
+    for s in shape.suits:  # sequences: runs of min_sequence..max_sequence consecutive places in one suit
         codes = [Card(r, s).code for r in ranks]
-        for length in range(min_seq, max_seq + 1):
-            for start in range(0, 10):
-                places = [(start + k) for k in range(length)]
-                wraps = places[-1] >= 10
-                if wraps:
-                    places = [p % 10 for p in places]
-                    through_ace_high = places[-1] == 0  # ends on the ace: ... Q K A
-                    if not (corner or (ace == "low-or-high" and through_ace_high)) or length == 10:
+        for length in range(min_sequence, min(max_sequence, n) + 1):
+            for start in range(n):
+                places = [(start + k) % n for k in range(length)]
+                if start + length > n:  # the run wraps past the top rank
+                    ends_on_ace = places[-1] == 0  # ... Q K A
+                    if length == n or not (round_the_corner or (ace_high and ends_on_ace)):
                         continue
                 melds[sum(1 << codes[p] for p in places)] = MeldKind.SEQUENCE
     containing: dict[int, list[int]] = {}
+    lowest: dict[int, list[int]] = {}
     for m in melds:
         for b in bits(m):
             containing.setdefault(b, []).append(m)
-    frozen = {b: tuple(sorted(ms, key=lambda m: -m.bit_count())) for b, ms in containing.items()}
-    deck_mask = sum(1 << c for c in position)
-    lowest: dict[int, list[int]] = {}
-    for m in melds:
         lowest.setdefault(m & -m, []).append(m)
     minimal = tuple(m for m, kind in melds.items()
-                    if m.bit_count() == (min_set if kind is MeldKind.SET else min_seq))
-    minimal_with = {b: tuple(m for m in minimal if m & b) for b in frozen}
-    return MeldTable(pack, melds, frozen, position, deck_mask, rules, minimal_with,
-                     {b: tuple(ms) for b, ms in lowest.items()}, minimal)
+                    if m.bit_count() == (min_set if kind is MeldKind.SET else min_sequence))
+    return MeldTable(
+        shape, min_set, max_set, min_sequence, max_sequence, ace_high, round_the_corner, melds,
+        {b: tuple(sorted(ms, key=lambda m: -m.bit_count())) for b, ms in containing.items()},
+        {b: tuple(ms) for b, ms in lowest.items()}, minimal,
+        {b: tuple(m for m in minimal if m & b) for b in containing})
+
+
+# -- arrangements ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Melding:
+    """The rules that shape an arrangement: may melds be regrouped, extended, joined by other hand melds?"""
+
+    rearrange: bool
+    """Cards already down may be regrouped (``rearranging = free``)."""
+    lay_off: bool
+    """Old melds may be extended (``lay_off_own``)."""
+    with_the_card: bool
+    """Hand cards go down only in the meld that takes the card used (``hand_cards = with-the-card``)."""
+
+
+def arrangements(t: MeldTable, rules: Melding, old: tuple[int, ...], hand: int, card: int) -> tuple[tuple[int, ...], ...]:
+    """Every arrangement of a player's melds after using ``card`` (or, with ``card = 0``, after laying out from
+    his hand), sorted; each is the sorted tuple of his melds afterwards.
+
+    An arrangement covers every card already down, plus the card, plus any hand cards, in valid melds, as
+    the melding rules allow.  Callers test :meth:`MeldTable.could_meld` first: most cards fit nothing.
+    """
+    down = 0
+    for m in old:
+        down |= m
+    must = down | card
+    avail = must | hand
+    if not card and not t.any_meld_takes(hand, avail):
+        return ()  # laying out from the hand: no hand card goes into any meld
+    search = _Search(t, rules, down, frozenset(old), hand, card, avail)
+    search.run(must, avail, ())
+    return tuple(sorted(search.results))
+
+
+class _Search:
+    """One arrangement search: the fixed facts of the position, and the results so far.
+
+    The recursion is a method on a plain object rather than a closure, so no reference cycle is made per call.
+    """
+
+    __slots__ = ("t", "down", "old", "hand", "card", "start", "rearrange", "lay_off", "with_card", "extra",
+                 "candidates", "results")
+
+    def __init__(self, t: MeldTable, rules: Melding, down: int, old: frozenset, hand: int, card: int, start: int):
+        self.t, self.down, self.old, self.hand, self.card, self.start = t, down, old, hand, card, start
+        self.rearrange, self.lay_off = rules.rearrange, rules.lay_off
+        self.with_card = bool(rules.with_the_card and card)
+        self.extra = not rules.with_the_card
+        self.candidates: dict[int, list[int]] = {}
+        self.results: set[tuple[int, ...]] = set()
+
+    def run(self, must: int, avail: int, chosen: tuple[int, ...]) -> None:
+        if not must:
+            if self.extra:
+                for more in hand_meld_sets(self.t, avail & self.hand):
+                    self.results.add(tuple(sorted(chosen + more)))
+            else:
+                self.results.add(tuple(sorted(chosen)))
+            return
+        low = must & -must
+        cands = self.candidates.get(low)
+        if cands is None:
+            start = self.start
+            cands = self.candidates[low] = [m for m in self.t.containing[low] if not m & ~start]
+        down, old = self.down, self.old
+        for m in cands:
+            if m & ~avail:
+                continue
+            inter = m & down
+            if inter:
+                if not self.rearrange and inter not in old:
+                    continue
+                if not self.lay_off and inter != m and (inter in old or not self.rearrange):
+                    continue
+            if self.with_card and not m & self.card and m & self.hand:
+                continue
+            self.run(must & ~m, avail & ~m, chosen + (m,))
+
+
+def hand_meld_sets(t: MeldTable, rest: int) -> list[tuple[int, ...]]:
+    """Every set of disjoint melds made of the cards in ``rest`` (the empty set included), remembered by ``rest``."""
+    memo = t.hand_memo
+    found = memo.get(rest)
+    if found is not None:
+        return found
+    found = [()]
+    lowest = t.lowest
+    for b in bits(rest):
+        above = rest & ~((b << 1) - 1)  # melds later in the enumeration start above b: no set is listed twice
+        for m in lowest.get(b, ()):
+            if not m & ~rest:
+                found.extend((m,) + tail for tail in hand_meld_sets(t, above & ~m))
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
+    memo[rest] = found
+    return found
+
+
+def lay_out_options(t: MeldTable, rules: Melding, old: tuple[int, ...], hand: int) -> list[tuple[int, ...]]:
+    """The arrangements a player may reach by laying out cards from his hand without using a card.
+
+    A player who passes what he draws asks the same question at his next draw, so the answer is remembered.
+    """
+    key = (old, hand, rules)
+    found = t.lay_memo.get(key)
+    if found is None:
+        if len(t.lay_memo) > MEMO_LIMIT:
+            t.lay_memo.clear()
+        down = 0
+        for m in old:
+            down |= m
+        found = t.lay_memo[key] = [arr for arr in arrangements(t, rules, old, hand, 0)
+                                   if sum(m.bit_count() for m in arr) != down.bit_count()]
+    return found
+
+
+def card_text(bit: int) -> str:
+    return str(card_of(bit))

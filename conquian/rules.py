@@ -1,273 +1,177 @@
-"""Rule sets: one frozen object of independent, typed axes, from which parse, print, docs and the matrix derive.
+"""Rule sets: one frozen object of independent, typed axes; the conflicts between axes; rule-set text.
 
-Glossary (the terms this package uses, with the sources' own words)
---------------------------------------------------------------------
-pack
-    The forty cards in play.  *Spanish pack*: A–7 and J Q K (no 8, 9, 10); Foster's alternative:
-    A–10.  German *Karten*, Dutch *kaartspel*, French *paquet*.
-stock
-    The undealt cards, face down; Foster's "pack", German *Talon*, Dutch/French *stock*.
-dealer, pone
-    The player who deals, and his opponent (Foster's "pone"; German *Gegner des Kartengebers*,
-    Dutch *niet-verdeler*, French *non-revendeur*, a mistranslation of "non-dealer").
-meld
-    A combination laid face up on the table: a *set* (three or four cards of one rank; Foster's
-    "triplets and fours", German *Satz*) or a *sequence* (three or more cards of one suit in rank
-    order; Foster's "sequence and suit", German *Sequenz*).  German *Figur*; Dutch *spreiding*;
-    French *mélange*/*fusion* (mistranslations of "meld").
-the say
-    The right to decide about the card on offer (Foster: the player "has the say").  The card is
-    *used* (melded at once with hand cards or own melds), *passed* to the opponent, or *refused*.
-on offer
-    The one face-up card that somebody has the say to: a card just turned from the stock, a card
-    its drawer passed, or a discard.
-use
-    To take the card on offer and lay it out in melds at once.  In Conquian a card on offer never
-    goes into the hand (unless a rule set says otherwise: see ``drawn_to_hand``).
-lay off
-    To add a card to a meld already on the table (German *ergänzen*, Dutch *afleggen*).
-rearrange
-    To move cards between one's own melds while every meld stays valid (Foster's *borrowing*,
-    rummy.ch's *umkombinieren*, the Dutch *verschuiven*).
-forcing
-    Making the opponent take a card.  *Active* (Foster): placing a card that fits on the
-    opponent's meld; he must take it and discard.  *Reactive* (rummy.ch *Zugzwang*, Dutch
-    *vragen*, French *demander*): demanding that a player take a card he declined although it
-    fits one of his melds.
-down
-    Cards laid out in melds.  The winner is the first to have eleven cards down.
-tableau
-    A deal nobody wins because the stock runs out (German *Unentschieden*).
+Every field of :class:`RuleSet` is one axis, declared once with :func:`~conquian.axes.axis`: its group, the
+reader's name, the question it answers and what each value means.  Parse, print, the declarations, the
+site and the command line all derive from that declaration (:data:`AXES`).
 
-Axes and values
----------------
-Each axis is a field of :class:`RuleSet` below, with a one-line question and a description.
-A value's *status* (stated, implied, silent, ambiguous) and its evidence live in the
-declarations (``variants/*.toml``), not here: see :mod:`conquian.declarations`.
+A rule set prints as its source and the axes it changes (``foster-1913(pack=spanish)``) and parses back.
+The registry of declared sources is not imported here: :mod:`conquian.registry` installs itself with
+:func:`use_registry`, so that rule-set text can name a source.
+
+The words of the game are explained in the :doc:`glossary </glossary>`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import enum
-import re
 import typing
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
+from .axes import (AddToOpponent, Ace, Axis, DealerRotation, FirstSay, Forcing, Group, HandCards, Rearranging,
+                   RefusedCard, Scoring, StockExhausted, TableauStake, UnusedDraw, axes_of, axis)
 from .cards import Card, Pack, cards as _cards
-from .errors import ConflictingRules, RuleError
+from .errors import ConflictingRules, RuleError, UnknownVariant
+from .melds import MeldTable, meld_table
+from .text import shorten, word_key
 
-__all__ = [
-    "RuleSet", "AXES", "Axis", "Pack", "Ace", "FirstSay", "UnusedDraw", "RefusedCard",
-    "HandCards", "AddToOpponent", "Forcing", "Rearranging", "StockExhausted", "Scoring",
-    "TableauStake", "DealerRotation",
-]
-
-
-class _Choice(enum.Enum):
-    """An enum whose values are the lowercase words used in declarations and rule-set text."""
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
-
-
-class Ace(_Choice):
-    LOW = "low"
-    """The ace is below the 2 only: A 2 3 is a sequence, Q K A is not."""
-    LOW_OR_HIGH = "low-or-high"
-    """The ace may also stand above the king (or the ten): Q K A is a sequence."""
-
-
-class FirstSay(_Choice):
-    PONE = "pone"
-    """The non-dealer has the first say to the first card."""
-    DEALER = "dealer"
-
-
-class UnusedDraw(_Choice):
-    OFFERED = "offered"
-    """A card its drawer does not use is offered to the opponent, who has the say to it."""
-    DEAD = "dead"
-    """A card its drawer does not use is out of play at once."""
-
-
-class RefusedCard(_Choice):
-    TURNED_DOWN = "turned-down"
-    """Turned face down at once and not looked at again until the deal is decided (Foster)."""
-    COVERED = "covered"
-    """Left face up on the discard pile, where the next card covers it for good."""
-
-
-class HandCards(_Choice):
-    WITH_THE_CARD = "with-the-card"
-    """Hand cards go down only in the meld that takes the card used."""
-    ANY = "any"
-    """In a turn where a card is used, other melds may also be laid out from the hand, and hand cards laid off on own melds."""
-
-
-class AddToOpponent(_Choice):
-    NEVER = "never"
-    """A player never puts a card on his opponent's melds."""
-    ONLY_BY_FORCING = "only-by-forcing"
-    """Only by forcing: placing a card that fits on the opponent's meld, which he must then keep."""
-
-
-class Forcing(_Choice):
-    NONE = "none"
-    ACTIVE = "active"
-    """The holder of the say, or a player discarding, places a card on the opponent's meld; the opponent must take it and discard."""
-    REACTIVE = "reactive"
-    """When a player declines a card that fits one of his own melds, the opponent may demand that he take it."""
-
-
-class Rearranging(_Choice):
-    NONE = "none"
-    """Melds on the table stay as they are; they may only be extended."""
-    FREE = "free"
-    """When using a card, a player may regroup the cards of his own melds, every meld valid afterwards."""
-
-
-class StockExhausted(_Choice):
-    TABLEAU = "tableau"
-    """When a card must be drawn from an empty stock, the deal is a tie (a tableau)."""
-
-
-class Scoring(_Choice):
-    POINT = "point"
-    """Each game won counts one point."""
-    STAKE = "stake"
-    """Each game won wins a stake agreed beforehand (one unit here)."""
-    PIPS = "pips"
-    """The loser pays the pips left in his hand (ace 1, court cards 10)."""
-
-
-class TableauStake(_Choice):
-    CARRIED = "carried"
-    """The winner of the next game also takes the stake of the tied game(s)."""
-    DOUBLED = "doubled"
-    """The game after a tableau counts double (and double again after each further tableau)."""
-
-
-class DealerRotation(_Choice):
-    ALTERNATE = "alternate"
-    """The deal passes to the other player after every game."""
-    WINNER_DEALS = "winner-deals"
-    LOSER_DEALS = "loser-deals"
-
-
-def _axis(default: Any, question: str, doc: str, *, minimum: int | None = None, maximum: int | None = None):
-    return field(default=default, metadata={"question": question, "doc": doc, "minimum": minimum, "maximum": maximum})
-
+__all__ = ["RuleSet", "AXES", "AXIS_BY_NAME", "Axis", "Pack", "use_registry", "Registry", "CONFLICTS"]
 
 @dataclass(frozen=True)
 class RuleSet:
     """A complete rule set for a two-handed deal of Conquian.
 
     Every field is one independent axis.  Make one with :meth:`parse`, from a declared source with
-    :func:`conquian.variant`, or from another with :meth:`replace`; contradictory settings raise
-    :class:`~conquian.errors.ConflictingRules` naming both axes.
-
-    The defaults are those of the 1913 Foster text.
+    :func:`conquian.registry.variant`, or from another with :meth:`replace`; contradictory settings raise
+    :class:`~conquian.errors.ConflictingRules` naming both axes.  The defaults are those of the 1913 Foster text.
     """
 
-    # -- the cards ---------------------------------------------------------------------------
-    pack: Pack = _axis(Pack.ACE_TO_TEN, "Which forty cards are played?",
-                       "The Spanish pack (A–7, J Q K; 7 and J adjacent) or A–10.")
-    min_set: int = _axis(3, "How few cards of one rank make a set?", "Smallest set.", minimum=2, maximum=4)
-    max_set: int = _axis(4, "How many cards of one rank may a set hold?", "Largest set.", minimum=2, maximum=4)
-    min_sequence: int = _axis(3, "How few cards make a sequence?", "Shortest sequence.", minimum=2, maximum=10)
-    max_sequence: int = _axis(10, "How long may a sequence be?", "Longest sequence (10 = a whole suit).",
-                              minimum=2, maximum=10)
-    ace: Ace = _axis(Ace.LOW, "Where does the ace stand in a sequence?", "Below the 2 only, or also above the top card.")
-    round_the_corner: bool = _axis(False, "May a sequence go round the corner (K A 2)?",
-                                   "Whether a sequence may run from the top rank on to the ace and the 2.")
-    # -- the deal ----------------------------------------------------------------------------
-    hand_size: int = _axis(10, "How many cards is each player dealt?", "Cards dealt to each player.",
-                           minimum=1, maximum=19)
-    deal_packet: int = _axis(2, "Are the cards dealt one or two at a time?", "Cards dealt to a player at a time.",
-                             minimum=1, maximum=10)
-    turn_up: bool = _axis(True, "Is a card turned up at the deal?",
-                          "Whether the dealer turns the next card face up on the stock; if not, the first player turns it.")
-    min_cut: int = _axis(4, "How many cards must each packet of the cut hold?",
-                         "Fewest cards left in either packet when the pack is cut before the deal.", minimum=1, maximum=20)
-    first_say: FirstSay = _axis(FirstSay.PONE, "Who has the first say?", "Who has the first say to the first card.")
-    # -- the say -----------------------------------------------------------------------------
-    drawn_to_hand: bool = _axis(False, "May a card on offer be taken into the hand?",
-                                "In Conquian a card is used at once in a meld or not at all.")
-    unused_draw: UnusedDraw = _axis(UnusedDraw.OFFERED, "What becomes of a drawn card its drawer does not use?",
-                                    "Offered to the opponent, or out of play.")
-    refused_card: RefusedCard = _axis(RefusedCard.TURNED_DOWN, "What becomes of a card nobody uses?",
-                                      "Turned down unseen, or left covered on the discard pile.")
-    # -- melding -----------------------------------------------------------------------------
-    hand_cards: HandCards = _axis(HandCards.WITH_THE_CARD, "Which hand cards may go down with a used card?",
-                                  "Only those in the meld that takes the card, or any that make melds.")
-    meld_without_use: bool = _axis(False, "May a player meld from his hand without using a card?",
-                                   "Whether hand cards may be laid out after a draw the player does not use.")
-    lay_off_own: bool = _axis(True, "May a player add cards to his own melds?",
-                              "Whether a used card (and hand cards) may extend a meld already down.")
-    add_to_opponent: AddToOpponent = _axis(AddToOpponent.ONLY_BY_FORCING, "May a player add to his opponent's melds?",
-                                           "Never, or only by forcing.")
-    forcing: Forcing = _axis(Forcing.ACTIVE, "Can a player be made to take a card?",
-                             "No forcing, active forcing (Foster) or reactive forcing (a demand).")
-    rearranging: Rearranging = _axis(Rearranging.FREE, "May a player regroup his own melds?",
-                                     "Borrowing, recombining, shifting: moving cards between own melds.")
-    # -- the end -----------------------------------------------------------------------------
-    cards_to_win: int = _axis(11, "How many cards down win?", "Cards a player must have down to win.",
-                              minimum=1, maximum=20)
-    last_discard_counts: bool = _axis(False, "Does discarding one's last card win?",
-                                      "Whether a player who empties his hand by a discard wins with fewer cards down; "
-                                      "if not, he plays on with an empty hand until he can use a card.")
-    stock_exhausted: StockExhausted = _axis(StockExhausted.TABLEAU, "What if the stock runs out?",
-                                            "What happens when a card must be drawn from an empty stock.")
-    # -- the match ---------------------------------------------------------------------------
-    scoring: Scoring = _axis(Scoring.POINT, "What does a game won count?", "A point, a stake, or the loser's pips.")
-    tableau_stake: TableauStake = _axis(TableauStake.CARRIED, "What becomes of a tied game's stake?",
-                                        "Carried to the next winner, or the next game counts double.")
-    dealer_rotation: DealerRotation = _axis(DealerRotation.ALTERNATE, "Who deals the next game?",
-                                            "Alternately, the winner or the loser.")
+    # The cards
+    pack: Pack = axis(Pack.ACE_TO_TEN, group=Group.CARDS, title="The pack", question="Which forty cards are played?",
+                      doc="The Spanish pack (A–7, J Q K; 7 and J adjacent) or A–10.")
+    min_set: int = axis(3, group=Group.CARDS, title="Smallest set", question="How few cards of one rank make a set?",
+                        doc="Smallest set.", means="A set needs at least {n} cards of one rank.", minimum=2, maximum=4)
+    max_set: int = axis(4, group=Group.CARDS, title="Largest set", question="How many cards of one rank may a set hold?",
+                        doc="Largest set.", means="A set holds at most {n} cards.", minimum=2, maximum=4)
+    min_sequence: int = axis(3, group=Group.CARDS, title="Shortest sequence", question="How few cards make a sequence?",
+                             doc="Shortest sequence.", means="A sequence needs at least {n} cards in suit.",
+                             minimum=2, maximum=10)
+    max_sequence: int = axis(10, group=Group.CARDS, title="Longest sequence", question="How long may a sequence be?",
+                             doc="Longest sequence (10 = a whole suit).", means="A sequence holds at most {n} cards.",
+                             minimum=2, maximum=10)
+    ace: Ace = axis(Ace.LOW, group=Group.CARDS, title="The ace in a sequence",
+                    question="Where does the ace stand in a sequence?", doc="Below the 2 only, or also above the top card.")
+    round_the_corner: bool = axis(False, group=Group.CARDS, title="Round the corner",
+                                  question="May a sequence go round the corner (K A 2)?",
+                                  doc="Whether a sequence may run from the top rank on to the ace and the 2.",
+                                  means={True: "A sequence may run on from the top rank to the ace and the 2 (K A 2).",
+                                         False: "A sequence may not go round the corner: K A 2 is no sequence."})
+    # The deal
+    hand_size: int = axis(10, group=Group.DEAL, title="Cards dealt", question="How many cards is each player dealt?",
+                          doc="Cards dealt to each player.", means="Each player is dealt {n} cards.", minimum=1, maximum=19)
+    deal_packet: int = axis(2, group=Group.DEAL, title="Cards dealt at a time",
+                            question="Are the cards dealt one or two at a time?", doc="Cards dealt to a player at a time.",
+                            means="The cards are dealt {n} at a time.", minimum=1, maximum=10)
+    turn_up: bool = axis(True, group=Group.DEAL, title="A card turned up at the deal",
+                         question="Is a card turned up at the deal?",
+                         doc="Whether the dealer turns the next card face up on the stock; if not, the first player turns it.",
+                         means={True: "The dealer turns the next card face up on the stock: the first card on offer.",
+                                False: "No card is turned up at the deal: the first player turns the first card."})
+    min_cut: int = axis(4, group=Group.DEAL, title="The cut", question="How many cards must each packet of the cut hold?",
+                        doc="Fewest cards left in either packet when the pack is cut before the deal.",
+                        means="Each packet of the cut holds at least {n} cards.", minimum=1, maximum=20)
+    first_say: FirstSay = axis(FirstSay.PONE, group=Group.DEAL, title="The first say", question="Who has the first say?",
+                               doc="Who has the first say to the first card.")
+    # The say
+    drawn_to_hand: bool = axis(False, group=Group.SAY, title="A card on offer into the hand",
+                               question="May a card on offer be taken into the hand?",
+                               doc="In Conquian a card is used at once in a meld or not at all.",
+                               means={True: "A card on offer may be taken into the hand (then a card is discarded).",
+                                      False: "A card on offer never goes into the hand: it is melded at once or not at all."})
+    unused_draw: UnusedDraw = axis(UnusedDraw.OFFERED, group=Group.SAY, title="A drawn card not used",
+                                   question="What becomes of a drawn card its drawer does not use?",
+                                   doc="Offered to the opponent, or out of play.")
+    refused_card: RefusedCard = axis(RefusedCard.TURNED_DOWN, group=Group.SAY, title="A card nobody uses",
+                                     question="What becomes of a card nobody uses?",
+                                     doc="Turned down unseen, or left covered on the discard pile.")
+    # Melding
+    hand_cards: HandCards = axis(HandCards.WITH_THE_CARD, group=Group.MELDING, title="Hand cards laid out with a card",
+                                 question="Which hand cards may go down with a used card?",
+                                 doc="Only those in the meld that takes the card, or any that make melds.")
+    meld_without_use: bool = axis(False, group=Group.MELDING, title="Melding without using a card",
+                                  question="May a player meld from his hand without using a card?",
+                                  doc="Whether hand cards may be laid out after a draw the player does not use.",
+                                  means={True: "After turning a card from the stock a player may lay out melds from his "
+                                                "hand, whether or not he uses the card.",
+                                         False: "Hand cards go down only in a turn in which a card on offer is used."})
+    lay_off_own: bool = axis(True, group=Group.MELDING, title="Adding to one's own melds",
+                             question="May a player add cards to his own melds?",
+                             doc="Whether a used card (and hand cards) may extend a meld already down.",
+                             means={True: "A player may add cards to his own melds already on the table.",
+                                    False: "A meld on the table is never extended."})
+    add_to_opponent: AddToOpponent = axis(AddToOpponent.ONLY_BY_FORCING, group=Group.MELDING,
+                                          title="Adding to the opponent's melds",
+                                          question="May a player add to his opponent's melds?",
+                                          doc="Never, or only by forcing.")
+    forcing: Forcing = axis(Forcing.ACTIVE, group=Group.MELDING, title="Forcing",
+                            question="Can a player be made to take a card?",
+                            doc="No forcing, active forcing (Foster) or reactive forcing (a demand).")
+    rearranging: Rearranging = axis(Rearranging.FREE, group=Group.MELDING, title="Rearranging one's melds",
+                                    question="May a player regroup his own melds?",
+                                    doc="Borrowing, recombining, shifting: moving cards between own melds.")
+    # The end of a deal
+    cards_to_win: int = axis(11, group=Group.END, title="Cards down to win", question="How many cards down win?",
+                             doc="Cards a player must have down to win.", means="The first to have {n} cards down wins.",
+                             minimum=1, maximum=20)
+    last_discard_counts: bool = axis(False, group=Group.END, title="Going out by a discard",
+                                     question="Does discarding one's last card win?",
+                                     doc="Whether a player who empties his hand by a discard wins with fewer cards down; "
+                                         "if not, he plays on with an empty hand until he can use a card.",
+                                     means={True: "A player who empties his hand by a discard wins.",
+                                            False: "The last discard does not count: with an empty hand a player plays "
+                                                   "on until he can use one more card."})
+    stock_exhausted: StockExhausted = axis(StockExhausted.TABLEAU, group=Group.END, title="When the stock runs out",
+                                           question="What if the stock runs out?",
+                                           doc="What happens when a card must be drawn from an empty stock.")
+    # The match
+    scoring: Scoring = axis(Scoring.POINT, group=Group.MATCH, title="Scoring", question="What does a game won count?",
+                            doc="A point, a stake, or the loser's pips.")
+    tableau_stake: TableauStake = axis(TableauStake.CARRIED, group=Group.MATCH, title="After a tie (tableau)",
+                                       question="What becomes of a tied game's stake?",
+                                       doc="Carried to the next winner, or the next game counts double.")
+    dealer_rotation: DealerRotation = axis(DealerRotation.ALTERNATE, group=Group.MATCH, title="Who deals next",
+                                           question="Who deals the next game?", doc="Alternately, the winner or the loser.")
 
     # Informational only; excluded from equality, so two rule sets with the same axes are equal.
     source: str | None = field(default=None, compare=False, repr=False)
     """Id of the declaration this rule set was loaded from or derived from, if any (for citations)."""
 
     def __post_init__(self) -> None:
+        if self.source is not None and not isinstance(self.source, str):
+            raise TypeError(f"RuleSet(source=...) must be a source id, not {type(self.source).__name__}")
         for ax in AXES:
             object.__setattr__(self, ax.name, ax.coerce(getattr(self, ax.name), context="RuleSet"))
-        for check in _CONFLICTS:
+        for check in CONFLICTS:
             check(self)
 
     # -- derived -----------------------------------------------------------------------------
     @property
     def deck(self) -> tuple[Card, ...]:
-        """The forty cards of this rule set's pack, suit by suit, each in sequence order."""
+        """The cards of this rule set's pack, suit by suit, each in sequence order."""
         return self.pack.cards
 
     @cached_property
-    def table(self):
-        """The precomputed meld table for these rules (see :mod:`conquian.melds`)."""
-        from .melds import MeldTable
-        return MeldTable.for_rules(self)
+    def table(self) -> MeldTable:
+        """The meld table for these rules (see :mod:`conquian.melds`): shared by every rule set with the same melds."""
+        return meld_table(self.pack.shape, self.min_set, self.max_set, self.min_sequence, self.max_sequence,
+                          self.ace is Ace.LOW_OR_HIGH, self.round_the_corner)
 
     def is_meld(self, cards: "str | Iterable[Card]") -> bool:
         """Whether the cards form one valid meld under these rules.
 
         Cards not in this rule set's pack raise :class:`~conquian.errors.CardError`.
         """
-        return self.table.mask(_cards(cards)) in self.table.melds
+        return self.table.is_meld(_cards(cards))
 
     # -- derived rule sets -------------------------------------------------------------------
     def replace(self, **overrides: Any) -> "RuleSet":
         """A new rule set with some axes changed (values may be given as text); the source is kept for citations."""
         for key in overrides:
             if key not in AXIS_BY_NAME:
-                raise RuleError(f"unknown axis {key!r}; the axes are: {', '.join(AXIS_BY_NAME)}")
-        values = {ax.name: AXIS_BY_NAME[ax.name].coerce(overrides[ax.name], context="replace()")
-                  if ax.name in overrides else getattr(self, ax.name) for ax in AXES}
+                raise RuleError(f"unknown axis {shorten(key)!r}; the axes are: {', '.join(AXIS_BY_NAME)}")
+        values = {ax.name: ax.coerce(overrides[ax.name], context="replace()") if ax.name in overrides
+                  else getattr(self, ax.name) for ax in AXES}
         return RuleSet(**values, source=self.source)
 
     def differences(self, other: "RuleSet") -> dict[str, tuple[Any, Any]]:
@@ -282,21 +186,14 @@ class RuleSet:
     # -- text --------------------------------------------------------------------------------
     def __str__(self) -> str:
         """``foster-1913``, ``foster-1913(pack=spanish)``, or the full ``conquian(axis=value, ...)`` form."""
-        base = self._preset()
+        base = _registry.preset(self.source) if self.source is not None and _registry else None
         if base is not None:
-            diff = base.differences(self)
-            args = ", ".join(f"{k}={AXIS_BY_NAME[k].format(v[1])}" for k, v in diff.items())
+            args = ", ".join(f"{k}={AXIS_BY_NAME[k].format(v[1])}" for k, v in base.differences(self).items())
             return f"{self.source}({args})" if args else self.source
         return "conquian(" + ", ".join(f"{ax.name}={ax.format(getattr(self, ax.name))}" for ax in AXES) + ")"
 
     def __repr__(self) -> str:
         return f"RuleSet.parse({str(self)!r})"
-
-    def _preset(self) -> "RuleSet | None":
-        if self.source is None:
-            return None
-        from .declarations import VARIANTS
-        return VARIANTS.get(self.source)
 
     @classmethod
     def parse(cls, text: str) -> "RuleSet":
@@ -305,125 +202,87 @@ class RuleSet:
         >>> RuleSet.parse('foster-1913(pack=spanish)').pack
         <Pack.SPANISH: 'spanish'>
         """
-        m = re.fullmatch(r"\s*([\w .-]+?)\s*(?:\((.*)\))?\s*", text, re.S)
-        if not m:
-            raise RuleError(f"rule-set text {text!r} is not of the form ID or ID(axis=value, ...)")
-        name, args = m.group(1), m.group(2)
-        if name.lower() == "conquian":
+        if isinstance(text, RuleSet):
+            return text
+        if not isinstance(text, str):
+            raise TypeError(f"rule-set text must be a string, not {type(text).__name__}")
+        shown = shorten(text)
+        t = text.strip()
+        name, args = t, None
+        if "(" in t:
+            head, _, rest = t.partition("(")
+            if not rest.endswith(")"):
+                raise RuleError(f"rule-set text {shown!r}: '(' without a closing ')' at the end")
+            name, args = head.strip(), rest[:-1]
+            if "(" in args or ")" in args:
+                raise RuleError(f"rule-set text {shown!r}: parentheses inside the settings")
+        elif ")" in t:
+            raise RuleError(f"rule-set text {shown!r}: ')' without '('")
+        if not name or not all(ch.isascii() and (ch.isalnum() or ch in " ._-") for ch in name):
+            raise RuleError(f"rule-set text {shown!r} is not of the form ID or ID(axis=value, ...): "
+                            f"an id is ASCII letters, digits, '-', '_', '.' and spaces")
+        if word_key(name) == "conquian":
             base = RuleSet()
+        elif _registry is None:
+            raise UnknownVariant(f"no registry of sources is loaded, so {shorten(name)!r} names nothing")
         else:
-            from .declarations import variant
-            base = variant(name)
+            base = _registry.lookup(name)
         overrides: dict[str, str] = {}
-        if args and args.strip():
+        if args is not None and args.strip():
             for i, part in enumerate(args.split(","), 1):
                 key, sep, value = part.partition("=")
                 key = key.strip()
                 if not sep or not key:
-                    raise RuleError(f"rule-set text {text!r}: setting {i} ({part.strip()!r}) is not axis=value")
+                    raise RuleError(f"rule-set text {shown!r}: setting {i} ({shorten(part.strip(), 30)!r}) "
+                                    f"is not axis=value")
                 if key in overrides:
-                    raise RuleError(f"rule-set text {text!r}: axis {key!r} is set twice")
+                    raise RuleError(f"rule-set text {shown!r}: axis {shorten(key)!r} is set twice")
                 overrides[key] = value.strip()
         return base.replace(**overrides)
 
 
-@dataclass(frozen=True)
-class Axis:
-    """One axis of :class:`RuleSet`: its name, type, question and description."""
-
-    name: str
-    type: type
-    default: Any
-    question: str
-    doc: str
-    minimum: int | None = None
-    maximum: int | None = None
-
-    @property
-    def slug(self) -> str:
-        """The axis name as it appears in URLs: ``max-sequence``."""
-        return self.name.replace("_", "-")
-
-    @property
-    def choices(self) -> tuple[Any, ...] | None:
-        """The valid values of an enum or bool axis; None for ints (see minimum/maximum)."""
-        if self.type is bool:
-            return (True, False)
-        if issubclass(self.type, enum.Enum):
-            return tuple(self.type)
-        return None
-
-    def valid_text(self) -> str:
-        if self.type is bool:
-            return "true, false"
-        if issubclass(self.type, enum.Enum):
-            return ", ".join(m.value for m in self.type)
-        return f"a whole number from {self.minimum} to {self.maximum}"
-
-    def coerce(self, value: Any, context: str = "") -> Any:
-        """The value as this axis's type, accepting the text forms; anything else raises RuleError."""
-        where = f"{context}: " if context else ""
-        bad = RuleError(f"{where}axis {self.name!r} cannot be {value!r}; valid: {self.valid_text()}")
-        if self.type is bool:
-            if isinstance(value, bool):
-                return value
-            if isinstance(value, str) and value.strip().lower() in ("true", "yes"):
-                return True
-            if isinstance(value, str) and value.strip().lower() in ("false", "no"):
-                return False
-            raise bad
-        if self.type is int:
-            if isinstance(value, bool):
-                raise bad
-            if isinstance(value, str):
-                if not re.fullmatch(r"\s*\d+\s*", value):
-                    raise bad
-                value = int(value)
-            if not isinstance(value, int) or not self.minimum <= value <= self.maximum:
-                raise bad
-            return value
-        if isinstance(value, self.type):
-            return value
-        if isinstance(value, str):
-            key = re.sub(r"[\s_]+", "-", value.strip().lower())
-            for member in self.type:
-                if member.value == key:
-                    return member
-        raise bad
-
-    def format(self, value: Any) -> str:
-        """The value as it is written in rule-set text and declarations."""
-        if isinstance(value, bool):
-            return "true" if value else "false"
-        if isinstance(value, enum.Enum):
-            return value.value
-        return str(value)
-
-
-_HINTS = typing.get_type_hints(RuleSet)
-AXES: tuple[Axis, ...] = tuple(
-    Axis(f.name, _HINTS[f.name], f.default, f.metadata["question"], f.metadata["doc"],
-         f.metadata["minimum"], f.metadata["maximum"])
-    for f in dataclasses.fields(RuleSet) if "question" in f.metadata
-)
+AXES: tuple[Axis, ...] = axes_of(RuleSet, typing.get_type_hints(RuleSet), dataclasses.fields)
+"""Every axis of :class:`RuleSet`, in declaration order: one row of the matrix, one ruling page."""
 AXIS_BY_NAME: dict[str, Axis] = {ax.name: ax for ax in AXES}
 
 
-# -- conflicts between axes: each check names both axes ---------------------------------------
+# -- the registry hook: rule-set text may name a declared source ---------------------------------------
+class Registry(typing.Protocol):
+    """What rule-set text needs of the registry of sources."""
+
+    def lookup(self, name: str) -> RuleSet: ...
+    def preset(self, source: str) -> "RuleSet | None": ...
+
+
+_registry: "Registry | None" = None
+
+
+def use_registry(registry: Registry) -> None:
+    """Let rule-set text name sources: ``registry.lookup(name)`` and ``registry.preset(id)`` give their rule sets."""
+    global _registry
+    _registry = registry
+
+
+# -- conflicts between axes: each check names both axes ---------------------------------------------------
+CONFLICTS: list[Callable[[RuleSet], None]] = []
+"""The checks every rule set passes; each raises :class:`~conquian.errors.ConflictingRules` naming two axes."""
+
+
 def _conflict(a: str, b: str, why: str):
     def decorator(predicate):
         def check(rules: RuleSet) -> None:
             if predicate(rules):
-                raise ConflictingRules(
-                    f"{a}={AXIS_BY_NAME[a].format(getattr(rules, a))} conflicts with "
-                    f"{b}={AXIS_BY_NAME[b].format(getattr(rules, b))}: {why}")
+                reason = why(rules) if callable(why) else why
+                raise ConflictingRules(f"{a}={AXIS_BY_NAME[a].format(getattr(rules, a))} conflicts with "
+                                       f"{b}={AXIS_BY_NAME[b].format(getattr(rules, b))}: {reason}")
         check.axes = (a, b)
-        _CONFLICTS.append(check)
+        CONFLICTS.append(check)
         return predicate
     return decorator
 
 
-_CONFLICTS: list = []
+def _pack_size(r: RuleSet) -> int:
+    return r.pack.shape.size
 
 
 @_conflict("min_set", "max_set", "the smallest set cannot be larger than the largest")
@@ -432,6 +291,10 @@ def _(r): return r.min_set > r.max_set
 
 @_conflict("min_sequence", "max_sequence", "the shortest sequence cannot be longer than the longest")
 def _(r): return r.min_sequence > r.max_sequence
+
+
+@_conflict("max_sequence", "pack", lambda r: f"a suit of this pack holds only {len(r.pack.ranks)} cards")
+def _(r): return r.min_sequence > len(r.pack.ranks)
 
 
 @_conflict("deal_packet", "hand_size", "the cards must be dealt in whole packets")
@@ -459,5 +322,25 @@ def _(r): return r.meld_without_use and r.hand_cards is HandCards.WITH_THE_CARD
 def _(r): return r.cards_to_win > r.hand_size + 1
 
 
-@_conflict("hand_size", "min_cut", "two hands, the card on offer and both packets of the cut must fit in forty cards")
-def _(r): return 2 * r.hand_size + 1 > 40 or 2 * r.min_cut > 40
+@_conflict("hand_size", "pack", lambda r: f"two hands and the card on offer must fit in the {_pack_size(r)} cards")
+def _(r): return 2 * r.hand_size + 1 > _pack_size(r)
+
+
+@_conflict("min_cut", "pack", lambda r: f"both packets of the cut must fit in the {_pack_size(r)} cards")
+def _(r): return 2 * r.min_cut > _pack_size(r)
+
+
+def _reachable_totals(r: RuleSet) -> set[int]:
+    """Every number of cards that melds of the allowed sizes can add up to, up to ``cards_to_win``."""
+    sizes = set(range(r.min_set, r.max_set + 1)) | set(range(r.min_sequence, r.max_sequence + 1))
+    totals = {0}
+    for n in range(1, r.cards_to_win + 1):
+        if any(n - s in totals for s in sizes):
+            totals.add(n)
+    return totals
+
+
+@_conflict("cards_to_win", "min_sequence",
+           lambda r: f"melds of {r.min_set}-{r.max_set} (sets) and {r.min_sequence}-{r.max_sequence} (sequences) "
+                     f"cards can never make {r.cards_to_win} cards down")
+def _(r): return r.cards_to_win not in _reachable_totals(r)

@@ -55,7 +55,8 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 import conquian
 from conquian import DECLARATIONS, Status
 from conquian.cards import Card
-from conquian.declarations import Declaration, Entry, Evidence, variants_dir
+from conquian.declarations import Declaration, Entry, Evidence
+from conquian.registry import variants_dir
 from conquian.errors import CardError
 from conquian.rules import AXES, AXIS_BY_NAME, Axis
 
@@ -358,9 +359,9 @@ class _Base(SphinxDirective):
         out: list[nodes.Node] = []
         if entry.readings:
             readings = nodes.enumerated_list(classes=["cq-readings"])
-            for i, reading in enumerate(entry.readings):
-                item = nodes.list_item(classes=["cq-reading-chosen"] if i == 0 else [])
-                item += self.md(reading)
+            for reading in sorted(entry.readings, key=lambda r: r.value != entry.value):
+                item = nodes.list_item(classes=["cq-reading-chosen"] if reading.value == entry.value else [])
+                item += self.md(reading.text)
                 readings += item
             out.append(readings)
         if entry.note.strip():
@@ -830,7 +831,7 @@ class DeclarationKeysDirective(_Base):
             return self.warn(f"{self.where()}: {{declaration-keys}} takes top-level, entry or evidence")
         self.env.note_dependency(d.__file__)
         table, tgroup, tbody = table_skeleton("cq-keys", {"Key": 20, "Required": 12, "What it holds": 68})
-        for key, (required, what) in spec.items():
+        for key, (required, _kind, what) in spec.items():
             row = nodes.row()
             row += nodes.entry("", para(nodes.literal(key, key)))
             row += nodes.entry("", para("yes" if required else "no"))

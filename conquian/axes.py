@@ -1,0 +1,240 @@
+"""The vocabulary of rule-set axes: the value types, the groups, and :class:`Axis`, which reads, prints and explains a value.
+
+An axis is declared once, as a field of :class:`~conquian.rules.RuleSet` (see :func:`axis`): its type, default,
+group, the reader's name for it, the question it answers, and what each value means in words.  Everything else
+(rule-set text, declarations, the site's ruling pages and matrix, the command line) derives from that declaration.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from .errors import RuleError
+from .text import parse_int, word_key
+
+__all__ = [
+    "Choice", "Group", "Axis", "axis", "Ace", "FirstSay", "UnusedDraw", "RefusedCard", "HandCards",
+    "AddToOpponent", "Forcing", "Rearranging", "StockExhausted", "Scoring", "TableauStake", "DealerRotation",
+]
+
+
+class Choice(enum.Enum):
+    """A value of an enumerated axis: its word (as written in rule-set text) and what it means, in English.
+
+    Members are declared as ``NAME = "word", "What it means."``.
+    """
+
+    def __new__(cls, word: str, meaning: str = ""):
+        member = object.__new__(cls)
+        member._value_ = word
+        member.meaning = meaning
+        return member
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class Group(enum.Enum):
+    """The groups of axes, in the order a rules book takes them."""
+
+    CARDS = "the cards"
+    DEAL = "the deal"
+    SAY = "the say"
+    MELDING = "melding"
+    END = "the end of a deal"
+    MATCH = "the match"
+
+    @property
+    def title(self) -> str:
+        return self.value[:1].upper() + self.value[1:]
+
+
+class Ace(Choice):
+    LOW = "low", "The ace is below the 2 only: A 2 3 is a sequence, Q K A is not."
+    LOW_OR_HIGH = "low-or-high", "The ace may also stand above the top card: Q K A is a sequence."
+
+
+class FirstSay(Choice):
+    PONE = "pone", "The non-dealer (the pone) has the first say to the first card."
+    DEALER = "dealer", "The dealer has the first say to the first card."
+
+
+class UnusedDraw(Choice):
+    OFFERED = "offered", "A card its drawer does not use is offered to the opponent, who has the say to it."
+    DEAD = "dead", "A card its drawer does not use is out of play at once."
+
+
+class RefusedCard(Choice):
+    TURNED_DOWN = "turned-down", "A card nobody uses is turned face down at once and not looked at again until the deal is decided."
+    COVERED = "covered", "A card nobody uses stays face up on the discard pile, where the next card covers it for good."
+
+
+class HandCards(Choice):
+    WITH_THE_CARD = "with-the-card", "Hand cards go down only in the meld that takes the card used."
+    ANY = "any", ("In a turn in which a card is used, other melds may also be laid out from the hand, "
+                  "and hand cards added to one's own melds.")
+
+
+class AddToOpponent(Choice):
+    NEVER = "never", "A player never puts a card on his opponent's melds."
+    ONLY_BY_FORCING = "only-by-forcing", ("Only by forcing: placing a card that fits on the opponent's meld, "
+                                          "which he must then keep.")
+
+
+class Forcing(Choice):
+    NONE = "none", "Nobody can be made to take a card."
+    ACTIVE = "active", ("The holder of the say, or a player discarding, places a card on the opponent's meld; "
+                        "the opponent must take it and discard.")
+    REACTIVE = "reactive", ("When a player declines a card that fits one of his own melds, "
+                            "the opponent may demand that he take it.")
+
+
+class Rearranging(Choice):
+    NONE = "none", "Melds on the table stay as they are; they may only be extended."
+    FREE = "free", "When using a card, a player may regroup the cards of his own melds, every meld valid afterwards."
+
+
+class StockExhausted(Choice):
+    TABLEAU = "tableau", "When a card must be drawn from an empty stock, the deal is a tie (a tableau)."
+
+
+class Scoring(Choice):
+    POINT = "point", "Each game won counts one point."
+    STAKE = "stake", "Each game won wins a stake agreed beforehand (one unit here)."
+    PIPS = "pips", "The loser pays the pips left in his hand (ace 1, court cards 10)."
+
+
+class TableauStake(Choice):
+    CARRIED = "carried", "The winner of the next game also takes the stake of the tied game(s)."
+    DOUBLED = "doubled", "The game after a tableau counts double (and double again after each further tableau)."
+
+
+class DealerRotation(Choice):
+    ALTERNATE = "alternate", "The deal passes to the other player after every game."
+    WINNER_DEALS = "winner-deals", "The winner of a game deals the next."
+    LOSER_DEALS = "loser-deals", "The loser of a game deals the next."
+
+
+def axis(default: Any, *, group: Group, title: str, question: str, doc: str, means: "str | Mapping[bool, str]" = "",
+         minimum: int | None = None, maximum: int | None = None):
+    """Declare one axis as a field of :class:`~conquian.rules.RuleSet`.
+
+    ``title`` is the reader's name for the axis ("Longest sequence"); ``question`` the question it answers;
+    ``doc`` one line on what it governs.  ``means`` says what a value means: for a whole-number axis a
+    template with ``{n}``, for a yes/no axis ``{True: ..., False: ...}``; an enumerated axis's values carry
+    their own meaning (:class:`Choice`).
+    """
+    return field(default=default, metadata={"axis": dict(group=group, title=title, question=question, doc=doc,
+                                                         means=means, minimum=minimum, maximum=maximum)})
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One axis of :class:`~conquian.rules.RuleSet`: how its values are read, printed and explained."""
+
+    name: str
+    type: type
+    default: Any
+    group: Group
+    title: str
+    """The reader's name for the axis: "Longest sequence"."""
+    question: str
+    doc: str
+    means: Any = field(default="", repr=False)
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def slug(self) -> str:
+        """The axis name as it appears in URLs: ``max-sequence``."""
+        return self.name.replace("_", "-")
+
+    @property
+    def choices(self) -> tuple[Any, ...] | None:
+        """The valid values of an enum or bool axis; None for whole numbers (see minimum/maximum)."""
+        if self.type is bool:
+            return (True, False)
+        if issubclass(self.type, enum.Enum):
+            return tuple(self.type)
+        return None
+
+    def valid_text(self) -> str:
+        if self.type is bool:
+            return "true, false"
+        if issubclass(self.type, enum.Enum):
+            return ", ".join(m.value for m in self.type)
+        return f"a whole number from {self.minimum} to {self.maximum}"
+
+    def coerce(self, value: Any, context: str = "") -> Any:
+        """The value as this axis's type, accepting the text forms; anything else raises RuleError."""
+        where = f"{context}: " if context else ""
+
+        def bad() -> RuleError:
+            shown = value if not isinstance(value, str) or len(value) <= 60 else value[:57] + "..."
+            return RuleError(f"{where}axis {self.name!r} cannot be {shown!r}; valid: {self.valid_text()}")
+
+        if self.type is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str):
+                key = word_key(value)
+                if key in ("true", "yes"):
+                    return True
+                if key in ("false", "no"):
+                    return False
+            raise bad()
+        if self.type is int:
+            if isinstance(value, str):
+                number = parse_int(value)
+                if number is None:
+                    raise bad()
+                value = number
+            if isinstance(value, bool) or not isinstance(value, int) or not self.minimum <= value <= self.maximum:
+                raise bad()
+            return value
+        if isinstance(value, self.type):
+            return value
+        if isinstance(value, str):
+            key = word_key(value)
+            for member in self.type:
+                if member.value == key:
+                    return member
+        raise bad()
+
+    def format(self, value: Any) -> str:
+        """The value as it is written in rule-set text and declarations."""
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, enum.Enum):
+            return value.value
+        return str(value)
+
+    def words(self, value: Any) -> str:
+        """The value as a reader reads it: yes/no for a yes/no axis, the word or number otherwise."""
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return self.format(value)
+
+    def meaning(self, value: Any) -> str:
+        """What the value means, as a sentence: ``'A sequence holds at most 8 cards.'``."""
+        value = self.coerce(value)
+        if isinstance(value, enum.Enum):
+            return value.meaning
+        if isinstance(value, bool):
+            return self.means[value]
+        return self.means.format(n=value)
+
+
+def axes_of(cls: type, hints: Mapping[str, type], fields: "Callable[[type], Any]") -> tuple[Axis, ...]:
+    """The axes declared (with :func:`axis`) among the fields of a dataclass, in declaration order."""
+    out = []
+    for f in fields(cls):
+        meta = f.metadata.get("axis")
+        if meta is not None:
+            out.append(Axis(f.name, hints[f.name], f.default, **meta))
+    return tuple(out)

@@ -1,0 +1,289 @@
+"""Position and record text: reading them into plain values, and writing them back.
+
+A position is ``key: value`` lines (see :func:`conquian.game.position` for the keys); reading one gives a
+:class:`~conquian.state.Snapshot`, which :func:`conquian.state.check` then checks as a state of play.  Reading
+is syntax only: cards, groups, keys, roles, how the offered card got there; every message names the line.
+A record is a start (a pack and a cut, or a position), ``moves:``, one ``role: action`` line per move, and
+optionally the result; :func:`parse_record` splits it, and the game replays the moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, cards as _cards, format_cards, mask_of
+from .errors import CardError, PositionError, RecordError, RuleError
+from .rules import RuleSet
+from .state import Origin, Outcome, Phase, Role, Snapshot, Termination, pips
+from .text import ascii_lower, parse_int, shorten, split_groups
+
+__all__ = ["KEYS", "parse_position", "format_position", "RecordText", "parse_record", "format_record"]
+
+#: The keys of position text.
+KEYS = ("variant", "dealer hand", "dealer melds", "pone hand", "pone melds", "stock", "out", "offer", "to discard",
+        "result")
+_EMPTY = ("", "empty", "none", "-")
+_HOW = {"drawn by": Origin.DRAWN, "passed by": Origin.PASSED, "discarded by": Origin.DISCARD,
+        "demanded of": Origin.DEMANDED, "refused by": None, "drawn and refused by": None}
+_OFFER_FORMS = "'C turned up', 'C drawn by R', 'C passed by R', 'C discarded by R', 'C demanded of R' or 'C refused by R'"
+
+
+def _fields(text: str) -> dict[str, tuple[int, str]]:
+    fields: dict[str, tuple[int, str]] = {}
+    for n, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, sep, value = line.partition(":")
+        key = " ".join(ascii_lower(key).split())
+        if not sep or key not in KEYS:
+            raise PositionError(f"position line {n} ({shorten(line)!r}): expected 'key: value' with a key among: "
+                                f"{', '.join(KEYS)}")
+        if key in fields:
+            raise PositionError(f"position line {n}: {key!r} is given twice (first on line {fields[key][0]})")
+        fields[key] = (n, value.strip())
+    return fields
+
+
+class _Reader:
+    """Reads the card-bearing lines of one position, remembering where each card was written."""
+
+    def __init__(self, rules: RuleSet, fields: dict[str, tuple[int, str]]):
+        self.rules, self.fields = rules, fields
+        self.placed: dict[int, str] = {}
+
+    def cards(self, key: str, value: str) -> tuple[Card, ...]:
+        line = self.fields[key][0] if key in self.fields else 0
+        try:
+            cs = _cards(value)
+            self.rules.pack.shape.check(cs)
+        except CardError as exc:
+            raise PositionError(f"position line {line} ({key}): {exc}") from None
+        for c in cs:
+            if c.code in self.placed:
+                raise PositionError(f"position line {line} ({key}): {c} is already in {self.placed[c.code]}")
+            self.placed[c.code] = key
+        return cs
+
+    def melds(self, key: str) -> tuple[int, ...]:
+        line, value = self.fields[key]
+        if ascii_lower(value) in _EMPTY:
+            return ()
+        try:
+            pieces = list(split_groups(value))
+        except ValueError as exc:
+            raise PositionError(f"position line {line} ({key}): {exc}") from None
+        if not pieces or any(not bracketed for _, bracketed, _ in pieces):
+            raise PositionError(f"position line {line} ({key}): melds are written in brackets, "
+                                f"e.g. [5♥ 6♥ 7♥] [K♠ K♥ K♣]")
+        out = []
+        for content, _, _ in pieces:
+            m = mask_of(self.cards(key, content))
+            reason, axis = self.rules.table.explain(m)
+            if reason:
+                raise PositionError(f"position line {line} ({key}): {reason} (rule {axis})")
+            out.append(m)
+        return tuple(sorted(out))
+
+    def pile(self, key: str, default: str) -> tuple[list[Card], bool]:
+        """Cards of the stock or out line, and whether it ends with 'rest' (every card placed nowhere else)."""
+        line, value = self.fields.get(key, (0, default))
+        if ascii_lower(value) in _EMPTY:
+            return [], False
+        words = value.split()
+        rest = ascii_lower(words[-1]) == "rest"
+        if any(ascii_lower(w) == "rest" for w in words[:-1]):
+            raise PositionError(f"position line {line} ({key}): 'rest' may only come last")
+        return list(self.cards(key, " ".join(words[:-1] if rest else words))), rest
+
+
+def parse_position(text: str) -> Snapshot:
+    """Read position text into a snapshot (not yet checked as a state of play: see :func:`conquian.state.check`)."""
+    if not isinstance(text, str):
+        raise TypeError(f"position text must be a string, not {type(text).__name__}")
+    fields = _fields(text)
+    if "variant" not in fields:
+        raise PositionError("position: no 'variant:' line (say which rules are in force, e.g. 'variant: foster-1913')")
+    try:
+        rules = RuleSet.parse(fields["variant"][1])
+    except RuleError as exc:
+        raise PositionError(f"position line {fields['variant'][0]}: {exc}") from None
+    phases = [k for k in ("offer", "to discard", "result") if k in fields]
+    if len(phases) != 1:
+        raise PositionError("position: give exactly one of 'offer:', 'to discard:' or 'result:' "
+                            f"(found {', '.join(phases) or 'none'})")
+    read = _Reader(rules, fields)
+    hands, melds = [0, 0], [(), ()]
+    for role in Role:
+        hk, mk = f"{role} hand", f"{role} melds"
+        if hk in fields and ascii_lower(fields[hk][1]) not in _EMPTY:
+            hands[role] = mask_of(read.cards(hk, fields[hk][1]))
+        if mk in fields:
+            melds[role] = read.melds(mk)
+    offer, origin, actor, phase, outcome = 0, None, None, Phase.OFFER, None
+    if "offer" in fields:
+        offer, origin, actor, phase = _offer(read, rules, *fields["offer"])
+    elif "to discard" in fields:
+        n, v = fields["to discard"]
+        try:
+            actor = Role.parse(v)
+        except PositionError as exc:
+            raise PositionError(f"position line {n}: {exc}") from None
+        phase = Phase.DISCARD
+    else:
+        n, v = fields["result"]
+        phase = Phase.OVER
+        words = ascii_lower(v).split()
+        if words == ["tableau"]:
+            outcome = Outcome(Termination.TABLEAU)
+        elif len(words) == 2 and words[0] in ("dealer", "pone") and words[1] == "wins":
+            w = Role.parse(words[0])
+            outcome = Outcome(Termination.WIN, w, pips(rules.table.hand_order(hands[w.other])))
+        else:
+            raise PositionError(f"position line {n}: a result is 'dealer wins', 'pone wins' or 'tableau'")
+    out, out_rest = read.pile("out", "")
+    stock, stock_rest = read.pile("stock", "empty" if out_rest else "rest")
+    if out_rest and stock_rest:
+        raise PositionError("position: 'rest' may end the stock line or the out line, not both")
+    rest = [c for c in rules.pack.shape.kinds if c.code not in read.placed]
+    if out_rest:
+        out += rest
+    elif stock_rest:
+        stock += rest
+    elif rest:
+        raise PositionError(f"position: {len(rest)} card(s) are nowhere: {format_cards(rest)} "
+                            f"(end the stock line, or the out line, with 'rest' to put them there)")
+    return Snapshot(rules, (hands[0], hands[1]), (melds[0], melds[1]), tuple(1 << c.code for c in stock),
+                    tuple(1 << c.code for c in out), phase, actor, offer, origin, outcome)
+
+
+def _offer(read: _Reader, rules: RuleSet, n: int, v: str):
+    card_text, _, how_text = v.strip().partition(" ")
+    how = " ".join(ascii_lower(how_text).split())
+    turned = how == "turned up"
+    role_text = ""
+    if not turned:
+        how, _, role_text = how.rpartition(" ")
+    if not turned and (how not in _HOW or role_text not in ("dealer", "pone")):
+        raise PositionError(f"position line {n} (offer): expected {_OFFER_FORMS}, with R dealer or pone")
+    found = read.cards("offer", card_text)
+    if len(found) != 1:
+        raise PositionError(f"position line {n} (offer): one card is on offer, not {len(found)}")
+    offer = 1 << found[0].code
+    if turned:
+        first = Role.PONE if rules.first_say.value == "pone" else Role.DEALER
+        return offer, Origin.TURNED_UP, first, Phase.OFFER
+    role = Role.parse(role_text)
+    if how == "refused by":
+        # A card the refuser received and declined: passed to him (or, where unused draws are dead, discarded).
+        received = Origin.PASSED if rules.unused_draw.value == "offered" else Origin.DISCARD
+        return offer, received, role.other, Phase.REFUSED
+    if how == "drawn and refused by":
+        return offer, Origin.DRAWN, role.other, Phase.REFUSED
+    origin = _HOW[how]
+    actor = role if origin in (Origin.DRAWN, Origin.DEMANDED) else role.other
+    return offer, origin, actor, Phase.OFFER
+
+
+def format_position(s: Snapshot) -> str:
+    """A snapshot as position text (the inverse of :func:`parse_position`)."""
+    t = s.rules.table
+    lines = [f"variant: {s.rules}"]
+    for role in (Role.DEALER, Role.PONE):
+        hand = t.hand_order(s.hands[role])
+        lines.append(f"{role} hand: {format_cards(hand) if hand else 'empty'}")
+        if s.melds[role]:
+            lines.append(f"{role} melds: " + " ".join("[" + t.text(m) + "]" for m in s.melds[role]))
+    stock = [t.cards(b)[0] for b in s.stock]
+    lines.append(f"stock: {format_cards(stock) if stock else 'empty'}")
+    if s.out:
+        lines.append(f"out: {format_cards(t.cards(b)[0] for b in s.out)}")
+    card = t.cards(s.offer)[0] if s.offer else None
+    actor = s.actor
+    if s.phase is Phase.OVER:
+        lines.append(f"result: {s.outcome}")
+    elif s.phase is Phase.DISCARD:
+        lines.append(f"to discard: {actor}")
+    elif s.phase is Phase.REFUSED:
+        drawn = "drawn and " if s.origin is Origin.DRAWN else ""
+        lines.append(f"offer: {card} {drawn}refused by {actor.other}")
+    else:
+        how = {Origin.TURNED_UP: "turned up", Origin.DRAWN: f"drawn by {actor}", Origin.PASSED: f"passed by {actor.other}",
+               Origin.DISCARD: f"discarded by {actor.other}", Origin.DEMANDED: f"demanded of {actor}"}[s.origin]
+        lines.append(f"offer: {card} {how}")
+    return "\n".join(lines)
+
+
+# -- records ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RecordText:
+    """A record split into its parts: the start, and the moves as ``(line, role, action text)``."""
+
+    position: str | None
+    """The start as position text, or None for a record that starts from a pack."""
+    variant: str
+    pack: str
+    cut: int
+    moves: tuple[tuple[int, Role, str], ...]
+    result: str | None
+
+
+def parse_record(text: str) -> RecordText:
+    """Split a record into its start, its moves and its result (the moves are replayed by the game)."""
+    if not isinstance(text, str):
+        raise TypeError(f"a game record must be text, not {type(text).__name__}")
+    lines = text.splitlines()
+    try:
+        split = next(i for i, line in enumerate(lines) if ascii_lower(line.strip()) == "moves:")
+    except StopIteration:
+        raise RecordError("a game record needs a 'moves:' line after its start") from None
+    head = lines[:split]
+    keys: dict[str, tuple[int, str]] = {}
+    for n, line in enumerate(head, 1):
+        if line.strip() and not line.strip().startswith("#"):
+            key, _, value = line.partition(":")
+            key = " ".join(ascii_lower(key).split())
+            if key in keys:
+                raise RecordError(f"record line {n}: {key!r} is given twice (first on line {keys[key][0]})")
+            keys[key] = (n, value.strip())
+    position, variant, pack, cut = None, "", "", 0
+    if "pack" in keys:
+        extra = sorted(set(keys) - {"variant", "pack", "cut"})
+        if extra:
+            raise RecordError(f"a record that starts from a pack has only variant, pack and cut lines; "
+                              f"not {', '.join(map(repr, extra))}")
+        if "variant" not in keys:
+            raise RecordError("a record that starts from a pack needs a 'variant:' line")
+        variant, pack = keys["variant"][1], keys["pack"][1]
+        n, cut_text = keys.get("cut", (0, "0"))
+        number = parse_int(cut_text)
+        if number is None:
+            raise RecordError(f"record line {n}: 'cut:' must be a whole number in ASCII digits, not {shorten(cut_text)!r}")
+        cut = number
+    else:
+        position = "\n".join(head)
+    moves, result = [], None
+    for n, line in enumerate(lines[split + 1:], split + 2):
+        line = line.strip()
+        if not line:
+            continue
+        who, sep, act = line.partition(":")
+        who = ascii_lower(who.strip())
+        if who == "result":
+            if result is not None:
+                raise RecordError(f"record line {n}: a second 'result:' line")
+            result = " ".join(act.split())
+            continue
+        if result is not None:
+            raise RecordError(f"record line {n}: moves after the result")
+        if not sep or who not in ("dealer", "pone"):
+            raise RecordError(f"record line {n} ({shorten(line)!r}): expected 'dealer: ACTION' or 'pone: ACTION'")
+        moves.append((n, Role.parse(who), act.strip()))
+    return RecordText(position, variant, pack, cut, tuple(moves), result)
+
+
+def format_record(start: str, moves: list[tuple[Role, str]], result: "Outcome | None") -> str:
+    """A record from its start (position text, or variant, pack and cut lines), the moves and the result."""
+    body = "".join(f"\n{role}: {action}" for role, action in moves)
+    tail = f"\nresult: {result}" if result else ""
+    return f"{start}\nmoves:{body}{tail}\n"

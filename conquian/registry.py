@@ -1,0 +1,138 @@
+"""The registry of declared sources: where the files are, the sources in order, look-up by name, and citations.
+
+Importing this module loads every declaration in the variants folder (``CONQUIAN_VARIANTS`` if set), checks
+that no id or alias is claimed twice, and lets rule-set text name a source (:func:`conquian.rules.use_registry`).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from types import MappingProxyType
+from typing import Iterator, Mapping
+
+from .declarations import CREDIBILITY, Declaration, load_declaration
+from .errors import DeclarationError, UnknownVariant
+from .rules import AXIS_BY_NAME, RuleSet, use_registry
+from .status import Status
+from .text import normalise_id, shorten
+
+__all__ = ["DECLARATIONS", "VARIANTS", "variant", "declaration", "cite", "variants_dir", "sources_dir",
+           "normalise_id", "load_all", "VariantRegistry"]
+
+
+def variants_dir() -> Path:
+    """The folder of declaration files: ``CONQUIAN_VARIANTS``, else inside the installed package, else ``variants/``."""
+    env = os.environ.get("CONQUIAN_VARIANTS")
+    if env:
+        path = Path(env)
+        if not path.is_dir():
+            raise DeclarationError(f"CONQUIAN_VARIANTS={shorten(env)!r}: no such folder")
+        return path
+    inside = Path(__file__).resolve().parent / "variants"
+    return inside if inside.is_dir() else Path(__file__).resolve().parent.parent / "variants"
+
+
+def sources_dir() -> Path | None:
+    """The folder of source texts (``../shared/sources`` beside a checkout), or None where it is absent."""
+    env = os.environ.get("CONQUIAN_SOURCES")
+    candidates = [Path(env)] if env else []
+    root = Path(__file__).resolve().parent.parent
+    candidates += [root.parent / "shared" / "sources", root / "shared" / "sources"]
+    return next((c for c in candidates if c.is_dir()), None)
+
+
+def load_all(folder: Path) -> dict[str, Declaration]:
+    """Every declaration in a folder, the most authoritative first; an id or alias claimed twice is an error."""
+    loaded = [load_declaration(path) for path in sorted(folder.glob("*.toml"))]
+    claimed: dict[str, Declaration] = {}
+    for d in loaded:
+        for name in (d.id, *d.aliases):
+            key = normalise_id(name)
+            other = claimed.get(key)
+            if other is not None and other is not d:
+                raise DeclarationError(f"{d.path}: the name {name!r} is already claimed by {other.path} "
+                                       f"(as its {'id' if normalise_id(other.id) == key else 'alias'})")
+            claimed[key] = d
+    # Primary sources first, then secondary, translations, machine translations.
+    loaded.sort(key=lambda d: (CREDIBILITY.index(d.credibility), d.id))
+    return {d.id: d for d in loaded}
+
+
+class VariantRegistry(Mapping[str, RuleSet]):
+    """Read-only mapping from source id to its rule set, the most authoritative first."""
+
+    def __init__(self, declarations: Mapping[str, Declaration]):
+        self._rules = {k: d.rules for k, d in declarations.items()}
+        self._names = {normalise_id(n): d.id for d in declarations.values() for n in (d.id, *d.aliases)}
+
+    def __getitem__(self, key: str) -> RuleSet:
+        return self._rules[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rules)
+
+    def __len__(self) -> int:
+        return len(self._rules)
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(f"{k!r}: {v!r}" for k, v in self._rules.items()) + "}"
+
+    def resolve(self, name: str) -> str:
+        if not isinstance(name, str):
+            raise TypeError(f"a variant name must be text, not {type(name).__name__}")
+        key = self._names.get(normalise_id(name))
+        if key is None:
+            known = ", ".join(self._rules) or f"none: {variants_dir()} holds no declaration"
+            raise UnknownVariant(f"unknown variant {shorten(name)!r}; known variants: {known}")
+        return key
+
+    # The two methods rule-set text needs (see conquian.rules.use_registry).
+    def lookup(self, name: str) -> RuleSet:
+        return self._rules[self.resolve(name)]
+
+    def preset(self, source: str) -> RuleSet | None:
+        return self._rules.get(source)
+
+
+DECLARATIONS: Mapping[str, Declaration] = MappingProxyType(load_all(variants_dir()))
+"""Source id to its :class:`~conquian.declarations.Declaration`, the most authoritative source first."""
+VARIANTS: VariantRegistry = VariantRegistry(DECLARATIONS)
+"""Source id to its :class:`~conquian.rules.RuleSet`, in the same order."""
+use_registry(VARIANTS)
+
+
+def variant(name: str) -> RuleSet:
+    """The rule set of a declared source, looked up by id or alias, ignoring case, ``_`` and spaces.
+
+    >>> variant('Rummy_CH') is VARIANTS['rummy-ch']
+    True
+    """
+    return VARIANTS.lookup(name)
+
+
+def declaration(name: str) -> Declaration:
+    """The declaration (evidence and all) of a declared source."""
+    return DECLARATIONS[VARIANTS.resolve(name)]
+
+
+def cite(rules: RuleSet, axis: str) -> str:
+    """``rule AXIS = VALUE: SOURCE (status), LOCATOR: “English rendering”`` for the rule set in force.
+
+    A *silent* entry cites no passage: the text says nothing, so the citation gives this project's reading.
+    """
+    ax = AXIS_BY_NAME[axis]
+    value = ax.format(getattr(rules, axis))
+    head = f"rule {axis} = {value}"
+    decl = DECLARATIONS.get(rules.source) if rules.source else None
+    if decl is None:
+        return head
+    entry = decl.entries[axis]
+    if entry.value != getattr(rules, axis):
+        return f"{head}: an override; {decl.id} declares {ax.format(entry.value)}"
+    if entry.status is Status.SILENT or not entry.evidence:
+        note = entry.note.split(". ")[0].strip().rstrip(".")
+        return f"{head}: {decl.id} (silent; this project's reading: {note})"
+    ev = entry.evidence[0]
+    english = ev.english if len(ev.english) <= 140 else ev.english[:137].rstrip() + "…"
+    return f"{head}: {decl.id} ({entry.status.value}), {ev.locator}: “{english}”"

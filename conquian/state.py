@@ -1,0 +1,273 @@
+"""The state of a deal: roles, phases, how a card came to be on offer, how a deal ends, and a plain snapshot.
+
+A :class:`Snapshot` is everything a deal is at one moment, as plain values (card masks).  :func:`check` says
+whether a snapshot is a state that play can reach, and raises :class:`~conquian.errors.PositionError` naming
+what is impossible; the position parser, the game and the tests all use it.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Iterable
+
+from .cards import Card, card_of, cards_of, format_cards
+from .errors import PositionError
+from .rules import Forcing, RuleSet, UnusedDraw
+
+__all__ = ["Role", "Phase", "Origin", "Termination", "Outcome", "Snapshot", "check", "pips"]
+
+
+class Role(enum.IntEnum):
+    """The two players of a deal."""
+
+    DEALER = 0
+    PONE = 1
+
+    @property
+    def other(self) -> "Role":
+        return Role(1 - self)
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+    def __repr__(self) -> str:
+        return f"Role.{self.name}"
+
+    @classmethod
+    def parse(cls, text: "Role | str") -> "Role":
+        """``'dealer'`` or ``'pone'`` (any case, spaces around) to a role."""
+        if isinstance(text, Role):
+            return text
+        if isinstance(text, str):
+            key = text.strip(" \t").lower() if text.isascii() else ""
+            if key in ("dealer", "pone"):
+                return cls[key.upper()]
+        raise PositionError(f"a role is 'dealer' or 'pone', not {text!r:.40}")
+
+
+class Phase(enum.Enum):
+    OFFER = "offer"
+    """A card is on offer and the player to act has the say to it."""
+    DISCARD = "discard"
+    """The player to act must discard."""
+    REFUSED = "refused"
+    """The opponent declined a card that fits his meld; the player to act may demand he take it (reactive forcing)."""
+    OVER = "over"
+
+
+class Origin(enum.Enum):
+    """How the card on offer came to be there."""
+
+    TURNED_UP = "turned up"
+    """It was turned face up at the deal (``turn_up``); the first say is treated as if its holder had drawn it."""
+    DRAWN = "drawn"
+    """The player with the say just turned it from the stock."""
+    PASSED = "passed"
+    """The opponent drew it and passed it."""
+    DISCARD = "discarded"
+    """The opponent discarded it."""
+    DEMANDED = "demanded"
+    """The player with the say was made to take it and must use it."""
+
+    @property
+    def first_say(self) -> bool:
+        """Whether the player with the say drew the card himself (or has the turned-up card)."""
+        return self is Origin.DRAWN or self is Origin.TURNED_UP
+
+
+class Termination(enum.Enum):
+    WIN = "win"
+    """A player got the cards down that the rules require."""
+    TABLEAU = "tableau"
+    """A card had to be drawn from an empty stock: a tie."""
+
+
+def pips(cs: Iterable[Card]) -> int:
+    """Pips of cards left in a hand: ace 1, number cards their number, court cards 10."""
+    return sum(min(c.rank, 10) for c in cs)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a deal ended."""
+
+    termination: Termination
+    winner: Role | None = None
+    loser_pips: int = 0
+    """Pips left in the loser's hand (ace 1, court cards 10): the stake where ``scoring = pips``."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.termination, Termination):
+            raise TypeError(f"Outcome(termination) must be a Termination, not {type(self.termination).__name__}")
+        if (self.termination is Termination.WIN) != isinstance(self.winner, Role):
+            raise TypeError("a win needs its winner (a Role), and a tableau has none")
+        if isinstance(self.loser_pips, bool) or not isinstance(self.loser_pips, int) or self.loser_pips < 0:
+            raise TypeError(f"Outcome(loser_pips) must be a whole number, not {self.loser_pips!r}")
+
+    def __str__(self) -> str:
+        return "tableau" if self.winner is None else f"{self.winner} wins"
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A deal at one moment, as plain values.  Cards are single-bit masks; groups of cards are masks.
+
+    ``hands`` and ``melds`` are indexed by :class:`Role`; ``stock`` lists the stock top card first; ``out``
+    the cards out of play in the order they went.  ``actor`` is None once the deal is over.
+    """
+
+    rules: RuleSet
+    hands: tuple[int, int]
+    melds: tuple[tuple[int, ...], tuple[int, ...]]
+    stock: tuple[int, ...]
+    out: tuple[int, ...]
+    phase: Phase
+    actor: Role | None
+    offer: int = 0
+    origin: Origin | None = None
+    outcome: Outcome | None = None
+
+    def down(self, role: Role) -> int:
+        n = 0
+        for m in self.melds[role]:
+            n += m.bit_count()
+        return n
+
+    def held(self, role: Role) -> int:
+        """Cards in the player's hand and melds."""
+        return self.hands[role].bit_count() + self.down(role)
+
+
+def _text(mask: int) -> str:
+    return format_cards(cards_of(mask))
+
+
+def check(s: Snapshot) -> None:
+    """Raise :class:`~conquian.errors.PositionError` if the snapshot is not a state that play can reach."""
+    r = s.rules
+    t = r.table
+    shape = r.pack.shape
+    # Every card of the pack in exactly one place.
+    places: dict[int, str] = {}
+    zones = [(f"{role} hand", [b for b in _single_bits(s.hands[role])]) for role in Role]
+    zones += [(f"{role} melds", [m for m in s.melds[role]]) for role in Role]
+    zones += [("stock", list(s.stock)), ("out", list(s.out)), ("offer", [s.offer] if s.offer else [])]
+    for zone, masks in zones:
+        for m in masks:
+            for c in cards_of(m):
+                if c.code not in shape.place:
+                    raise PositionError(f"{zone}: {c} is not in the {shape.name} pack")
+                if c.code in places:
+                    raise PositionError(f"{c} is both in {places[c.code]} and in {zone}")
+                places[c.code] = zone
+    missing = [c for c in shape.kinds if c.code not in places]
+    if missing:
+        raise PositionError(f"{len(missing)} card(s) are nowhere: {format_cards(missing)}")
+    for role in Role:
+        for m in s.melds[role]:
+            reason, axis = t.explain(m)
+            if reason:
+                raise PositionError(f"{role} melds: {reason} (rule {axis})")
+    _check_phase(s)
+    _check_counts(s)
+    _check_history(s)
+
+
+def _single_bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _check_phase(s: Snapshot) -> None:
+    if s.phase is Phase.OVER:
+        if s.outcome is None or s.actor is not None or s.offer:
+            raise PositionError("a finished deal has a result, and nobody to act and no card on offer")
+        return
+    if s.outcome is not None or s.actor is None:
+        raise PositionError(f"a deal in phase {s.phase.value!r} has somebody to act and no result")
+    if s.phase is Phase.DISCARD:
+        if s.offer or s.origin is not None:
+            raise PositionError("a player who must discard has no card on offer to him")
+        return
+    if not s.offer or s.origin is None:
+        raise PositionError(f"phase {s.phase.value!r} needs a card on offer and how it got there")
+
+
+def _check_counts(s: Snapshot) -> None:
+    r = s.rules
+    for role in Role:
+        down = s.down(role)
+        winner = s.outcome is not None and s.outcome.winner is role
+        if down >= r.cards_to_win and not winner:
+            raise PositionError(f"{role} has {down} cards down, {r.cards_to_win} win: say 'result: {role} wins'")
+    if s.phase is Phase.OVER:
+        if s.outcome.termination.value == "tableau":
+            if s.stock:
+                raise PositionError(f"a tableau comes only when the stock is empty, and it holds {len(s.stock)} card(s)")
+            want = {Role.DEALER: (r.hand_size,), Role.PONE: (r.hand_size,)}
+        else:
+            w = s.outcome.winner
+            wins = s.down(w) >= r.cards_to_win or (r.last_discard_counts and not s.hands[w])
+            if not wins:
+                raise PositionError(f"{w} is said to have won with {s.down(w)} card(s) down; "
+                                    f"{r.cards_to_win} are needed (rule cards_to_win)")
+            want = {w: (r.hand_size, r.hand_size + 1), w.other: (r.hand_size,)}
+    else:
+        extra = s.actor if s.phase is Phase.DISCARD else None
+        want = {role: (r.hand_size + (role is extra),) for role in Role}
+    for role in Role:
+        have = s.held(role)
+        if have not in want[role]:
+            plus = ", plus the card he must discard" if s.phase is Phase.DISCARD and role is s.actor else ""
+            raise PositionError(f"{role} has {have} cards in hand and melds; he should have "
+                                f"{' or '.join(map(str, want[role]))} (hand_size={r.hand_size}{plus})")
+
+
+def _check_history(s: Snapshot) -> None:
+    """What the position implies about how it came about: who can have discarded, drawn, passed or demanded."""
+    r = s.rules
+    shape_size = r.pack.shape.size
+    untouched = not s.out and not any(s.melds[0]) and not any(s.melds[1])
+    fresh = untouched and len(s.stock) == shape_size - 2 * r.hand_size - 1
+    first = Role.PONE if r.first_say.value == "pone" else Role.DEALER
+    o, actor = s.origin, s.actor
+    if s.phase is Phase.OVER:
+        return
+    if s.phase is Phase.DISCARD:
+        if not s.melds[actor] and not r.drawn_to_hand:
+            raise PositionError(f"{actor} has no melds, so he has used no card and has nothing to discard for "
+                                f"(rule drawn_to_hand = false)")
+        return
+    card = card_of(s.offer)
+    if o is Origin.TURNED_UP:
+        if not r.turn_up:
+            raise PositionError("no card is turned up at the deal under these rules (rule turn_up = false)")
+        if not fresh or actor is not first or s.phase is not Phase.OFFER:
+            raise PositionError(f"a card turned up at the deal is on offer only at the start, to {first}: "
+                                f"nothing out, no melds down, the rest of the pack in the stock")
+        return
+    if fresh:
+        # Before any card has left the stock but the first: the first card, to its first holder or passed on.
+        start = Origin.DRAWN if not r.turn_up else None
+        if not ((o is start and actor is first) or (o is Origin.PASSED and actor is first.other)):
+            raise PositionError(f"at the start of the deal the only card on offer is the first one, "
+                                f"{'turned up' if r.turn_up else 'drawn by ' + str(first)}, to {first} "
+                                f"or passed by him")
+    opponent = actor.other
+    if o is Origin.PASSED and r.unused_draw is not UnusedDraw.OFFERED:
+        raise PositionError("a drawn card is not passed to the opponent under these rules (rule unused_draw = dead)")
+    discarder = opponent if s.phase is Phase.OFFER else actor  # a refused card went from the actor to his opponent
+    if o is Origin.DISCARD and not s.melds[discarder] and not r.drawn_to_hand:
+        raise PositionError(f"{card} cannot have been discarded by {discarder}: he has no melds, so he has used no "
+                            f"card and had nothing to discard for")
+    if o is Origin.DEMANDED or s.phase is Phase.REFUSED:
+        if r.forcing is not Forcing.REACTIVE:
+            raise PositionError("no card is demanded under these rules (rule forcing is not reactive)")
+        target = actor if o is Origin.DEMANDED else opponent
+        if not any((m | s.offer) in r.table.melds for m in s.melds[target]):
+            raise PositionError(f"{card} fits none of {target}'s melds, so it cannot be demanded of him")

@@ -1,0 +1,95 @@
+"""The lexical layer shared by every parser: words, names, whole numbers, lines and bracketed groups.
+
+Every function here runs in time linear in its input and uses no regular expression, so no input can
+make a parser hang.  Only ASCII letters are folded to lower case and only ASCII digits are read as digits:
+a look-alike (the long s ``ſ``, the Kelvin sign, Arabic-Indic or superscript digits) is never silently
+taken for a letter or a digit.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+__all__ = ["ascii_lower", "word_key", "normalise_id", "parse_int", "shorten", "split_groups", "MAX_DIGITS"]
+
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_SEPARATORS = frozenset(" \t\r\n\f\v_-")
+#: The longest whole number any text of this package holds (a cut, a rule value): nine digits.
+MAX_DIGITS = 9
+
+
+def ascii_lower(text: str) -> str:
+    """Lower-case the ASCII letters only."""
+    return text.translate(_LOWER)
+
+
+def word_key(text: str) -> str:
+    """A word or name as compared: ASCII lower case, runs of spaces, ``_`` and ``-`` as one ``-``, trimmed.
+
+    >>> word_key('  Low_or High ')
+    'low-or-high'
+    """
+    out: list[str] = []
+    gap = False
+    for ch in ascii_lower(text):
+        if ch in _SEPARATORS:
+            gap = bool(out)
+            continue
+        if gap:
+            out.append("-")
+            gap = False
+        out.append(ch)
+    return "".join(out)
+
+
+normalise_id = word_key
+"""A source id as looked up: ``'Foster 1913'``, ``'FOSTER_1913'`` -> ``'foster-1913'``."""
+
+
+def parse_int(text: str) -> int | None:
+    """A whole number written in ASCII digits (surrounding spaces allowed), or None.
+
+    >>> parse_int(' 12 '), parse_int('²'), parse_int('1e3'), parse_int('9' * 5000)
+    (12, None, None, None)
+    """
+    t = text.strip(" \t")
+    if not t or len(t) > MAX_DIGITS or not t.isascii() or not t.isdigit():
+        return None
+    return int(t)
+
+
+def shorten(text: str, limit: int = 60) -> str:
+    """Text for an error message: at most ``limit`` characters, an ellipsis marking a cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def split_groups(text: str) -> Iterator[tuple[str, bool, int]]:
+    """Split ``'[5♥ 6♥ 7♥] [K♠ K♥ K♣] 8♦'`` into ``(content, bracketed, offset)`` pieces, in order.
+
+    Bracketed pieces are the text between ``[`` and ``]``; the text between groups is yielded as
+    unbracketed pieces (stripped; empty ones skipped).  Nested or unbalanced brackets raise ValueError
+    with the offset of the culprit; callers turn it into their own error.
+    """
+    i, n = 0, len(text)
+    start = 0
+    while i < n:
+        ch = text[i]
+        if ch == "[":
+            loose = text[start:i].strip()
+            if loose:
+                yield loose, False, start
+            close = text.find("]", i + 1)
+            if close < 0:
+                raise ValueError(f"'[' at character {i + 1} is never closed")
+            nested = text.find("[", i + 1, close)
+            if nested >= 0:
+                raise ValueError(f"'[' at character {nested + 1} opens inside a group")
+            yield text[i + 1:close], True, i
+            i = start = close + 1
+            continue
+        if ch == "]":
+            raise ValueError(f"']' at character {i + 1} closes no group")
+        i += 1
+    loose = text[start:].strip()
+    if loose:
+        yield loose, False, start
