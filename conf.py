@@ -88,7 +88,7 @@ autoclass_content = "class"
 import doctest as _doctest  # noqa: E402
 
 doctest_default_flags = _doctest.ELLIPSIS | _doctest.NORMALIZE_WHITESPACE | _doctest.DONT_ACCEPT_TRUE_FOR_1
-doctest_test_doctest_blocks = ""
+doctest_test_doctest_blocks = "default"  # the docstrings' examples on the API page run too
 
 # -- bibliography ------------------------------------------------------------------------------
 bibtex_bibfiles = ["docs/references.bib"]  # relative to this file

@@ -1,4 +1,5 @@
-"""Every example in the site's pages is a test: Sybil collects ``docs/**/*.md`` under plain pytest.
+"""Every example is a test: Sybil collects the site's pages (``docs/**/*.md``) and the engine's docstrings
+(``conquian/*.py``) under plain pytest.
 
 A ```` ```{doctest} ```` block runs as a doctest; a ```` ```python ```` block runs as code; a
 ``% skip: next`` comment skips the example after it.  Failures are reported as
@@ -10,6 +11,7 @@ from doctest import DONT_ACCEPT_TRUE_FOR_1, ELLIPSIS, NORMALIZE_WHITESPACE
 
 from sybil import Sybil
 from sybil.parsers.myst import DocTestDirectiveParser, PythonCodeBlockParser, SkipParser
+from sybil.parsers.rest import DocTestParser
 
 #: The doctest option flags of the site's examples (``doctest_default_flags`` in conf.py).
 OPTIONFLAGS = ELLIPSIS | NORMALIZE_WHITESPACE | DONT_ACCEPT_TRUE_FOR_1
@@ -25,4 +27,7 @@ SITE_SYBIL = Sybil(
     excludes=["docs/_ext/**", "docs/_static/**", "docs/_intersphinx/**"],
 )
 
-pytest_collect_file = SITE_SYBIL.pytest()
+#: The Sybil that runs the examples in the engine's docstrings (the API page shows them).
+ENGINE_SYBIL = Sybil(parsers=[DocTestParser(optionflags=OPTIONFLAGS)], patterns=["conquian/*.py"])
+
+pytest_collect_file = (SITE_SYBIL + ENGINE_SYBIL).pytest()

@@ -1,96 +1,129 @@
-"""Random-legal-play throughput of the engine, per source, in one process.
+"""Random-legal-play throughput of the engine, per source, against a previous version of the engine, in one run.
 
-Plays whole deals between two players who pick uniformly among ``legal_actions()`` and applies each
-choice with ``play()`` (the public API, as a library user would).  Reports games/s and player
-decisions/s for each source, and their ratio to the targets of the engine issue (40,000 decisions/s,
-2,000 games/s) and to the pure-Python reference quoted there (RLCard's gin rummy, ~20,000 decisions/s).
+Plays whole deals between two players who pick uniformly among ``legal_actions()`` and applies each choice
+with ``play()`` (the public API, as a library user would).  The same deals (same seeds) are played by this
+checkout's engine and by the engine of a baseline commit (by default the last one before the engine was
+rebuilt), taken from git into a temporary folder and imported under another name.  Repeats alternate
+between the two, so that the machine's drift (this virtual machine's speed wanders by up to a factor of
+two over minutes) falls on both alike; the ratio is the median of the per-repeat ratios.
 
-    python benchmarks/bench_games.py [--games N] [--repeat R] [--json]
+    python benchmarks/bench_games.py [--games N] [--repeat R] [--baseline REV] [--json]
 
-Each figure is the median of R repeats, with the slowest and fastest repeat beside it: on a shared
-virtual machine the same work can take ±20% longer from one minute to the next.  To show how fast the
-machine was at the time, each repeat also times a fixed pure-Python loop (3 million additions), and
-the report gives the engine's rate per loop run as well: a ratio that varies less with the machine.
+Both engines must make the same number of decisions on the same seeds: the benchmark checks it, since the
+rebuild promised the same play.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import platform
 import random
+import shutil
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
+from pathlib import Path
 
-from conquian import VARIANTS, Game
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-TARGET_DECISIONS, TARGET_GAMES, RLCARD_DECISIONS = 40_000, 2_000, 20_000
+from conquian import VARIANTS  # noqa: E402  (this checkout's engine)
+import conquian  # noqa: E402
+
+#: The last commit of the engine before it was rebuilt into modules of one job each.
+BASELINE = "27aaf58"
 
 
-def run(rules, games: int, seed: str) -> tuple[int, float]:
-    rules.table.hand_memo.clear(), rules.table.lay_memo.clear()  # start cold: identical rule sets share a table, and repeats must not replay a warm cache
+def load_baseline(rev: str, folder: Path):
+    """The engine of commit ``rev`` as the module ``conquian_baseline`` (its declarations inside it)."""
+    try:
+        data = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "conquian", "variants"],
+                              capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise SystemExit(f"bench_games: cannot read commit {rev!r} from git: {exc}") from None
+    with tarfile.open(fileobj=BytesIO(data)) as tar:
+        tar.extractall(folder, filter="data")
+    package = folder / "conquian_baseline"
+    shutil.move(str(folder / "conquian"), package)
+    shutil.move(str(folder / "variants"), package / "variants")
+    sys.path.insert(0, str(folder))
+    return importlib.import_module("conquian_baseline")
+
+
+def clear_caches(engine, rules) -> None:
+    """Start cold: identical rule sets share a table, and repeats must not replay a warm cache."""
+    t = rules.table
+    for memo in ("hand_memo", "lay_memo"):
+        if hasattr(t, memo):
+            getattr(t, memo).clear()
+
+
+def run(engine, source: str, games: int, seed: str) -> tuple[int, float]:
+    rules = engine.RuleSet.parse(source)
+    clear_caches(engine, rules)
     rng = random.Random(seed)
     choice = rng.choice
+    game_class = engine.Game
     decisions = 0
     start = time.perf_counter()
     for _ in range(games):
-        g = Game(rules, seed=rng.getrandbits(64))
+        g = game_class(rules, seed=rng.getrandbits(64))
         while not g.is_over:
             g.play(choice(g.legal_actions()))
         decisions += g.decisions
     return decisions, time.perf_counter() - start
 
 
-def calibration() -> float:
-    """Seconds for a fixed pure-Python loop: how fast this machine runs Python right now."""
-    start = time.perf_counter()
-    s = 0
-    for i in range(3_000_000):
-        s += i & 7
-    return time.perf_counter() - start
-
-
-def main(argv=None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--games", type=int, default=3000)
-    p.add_argument("--repeat", type=int, default=5)
-    p.add_argument("--json", action="store_true")
-    args = p.parse_args(argv)
-    rows = []
-    for source, rules in VARIANTS.items():
-        runs = []
-        for r in range(args.repeat):
-            loop = calibration()
-            decisions, seconds = run(rules, args.games, seed=f"{source}/{r}")
-            runs.append((decisions / seconds, args.games / seconds, loop, decisions))
-        dps = statistics.median(x[0] for x in runs)
-        gps = statistics.median(x[1] for x in runs)
-        loop = statistics.median(x[2] for x in runs)
-        decisions = statistics.median(x[3] for x in runs)
-        rows.append({"source": source, "games": args.games, "repeats": args.repeat,
-                     "games_per_s": round(gps), "games_per_s_range": [round(min(x[1] for x in runs)), round(max(x[1] for x in runs))],
-                     "decisions_per_s": round(dps),
-                     "decisions_per_s_range": [round(min(x[0] for x in runs)), round(max(x[0] for x in runs))],
-                     "decisions_per_game": round(decisions / args.games, 1),
-                     "calibration_loop_s": round(loop, 3),
-                     "decisions_per_loop": round(statistics.median(x[0] * x[2] for x in runs)),
-                     "vs_target_decisions": round(dps / TARGET_DECISIONS, 2), "vs_target_games": round(gps / TARGET_GAMES, 2),
-                     "vs_rlcard_decisions": round(dps / RLCARD_DECISIONS, 2)})
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=2000, help="deals per source and repeat (default 2000)")
+    parser.add_argument("--repeat", type=int, default=5, help="repeats per engine (default 5)")
+    parser.add_argument("--baseline", default=BASELINE, help=f"the commit to compare with (default {BASELINE})")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        base = load_baseline(args.baseline, Path(tmp))
+        rows = []
+        for source in VARIANTS:
+            new_rates, old_rates, ratios, games_s = [], [], [], []
+            for r in range(args.repeat):
+                seed = f"{source}-{r}"
+                nd, nt = run(conquian, source, args.games, seed)
+                od, ot = run(base, source, args.games, seed)
+                if nd != od:
+                    raise SystemExit(f"bench_games: {source}: the engines made {nd} and {od} decisions on the same "
+                                     f"deals: they do not play alike")
+                new_rates.append(nd / nt)
+                old_rates.append(od / ot)
+                ratios.append((nd / nt) / (od / ot))
+                games_s.append(args.games / nt)
+            rows.append({
+                "source": source, "decisions_per_game": round(nd / args.games, 1),
+                "games_per_s": round(statistics.median(games_s)),
+                "decisions_per_s": round(statistics.median(new_rates)),
+                "baseline_decisions_per_s": round(statistics.median(old_rates)),
+                "ratio": round(statistics.median(ratios), 3),
+                "ratio_range": [round(min(ratios), 3), round(max(ratios), 3)],
+            })
+    meta = {"python": platform.python_version(), "games": args.games, "repeat": args.repeat, "baseline": args.baseline}
     if args.json:
-        print(json.dumps({"python": platform.python_version(), "machine": platform.machine(), "rows": rows}, indent=1))
-        return 0
-    print(f"Python {platform.python_version()} on {platform.machine()}, {args.games} games per source, "
-          f"median of {args.repeat} (slowest–fastest)")
-    print(f"{'source':<12} {'games/s':>20} {'decisions/s':>24} {'dec/game':>9} {'×40k dec':>9} {'×2k games':>10} "
-          f"{'×RLCard':>8} {'loop s':>7} {'dec/loop':>9}")
+        print(json.dumps({"meta": meta, "rows": rows}))
+        return
+    print(f"{args.games} deals per source, {args.repeat} alternating repeats per engine, Python {meta['python']}, "
+          f"baseline {args.baseline}")
+    print()
+    print("| source | games/s | decisions/s | baseline decisions/s | ratio (median) | ratio range | decisions per game |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for r in rows:
-        g, d = r["games_per_s_range"], r["decisions_per_s_range"]
-        print(f"{r['source']:<12} {r['games_per_s']:>7,} ({g[0]:,}–{g[1]:,}) {r['decisions_per_s']:>9,} ({d[0]:,}–{d[1]:,}) "
-              f"{r['decisions_per_game']:>9} {r['vs_target_decisions']:>9} {r['vs_target_games']:>10} "
-              f"{r['vs_rlcard_decisions']:>8} {r['calibration_loop_s']:>7} {r['decisions_per_loop']:>9,}")
-    return 0
+        print(f"| {r['source']} | {r['games_per_s']:,} | {r['decisions_per_s']:,} | {r['baseline_decisions_per_s']:,} | "
+              f"{r['ratio']:.3f} | {r['ratio_range'][0]:.2f}–{r['ratio_range'][1]:.2f} | {r['decisions_per_game']} |")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -104,9 +104,9 @@ class StockExhausted(Choice):
 
 
 class Scoring(Choice):
-    POINT = "point", "Each game won counts one point."
-    STAKE = "stake", "Each game won wins a stake agreed beforehand (one unit here)."
-    PIPS = "pips", "The loser pays the pips left in his hand (ace 1, court cards 10)."
+    POINT = "point", "Each game won counts one point for the winner."
+    STAKE = "stake", "The loser pays the winner a stake agreed beforehand (one unit here)."
+    PIPS = "pips", "The loser pays the winner the pips left in his hand (ace 1, court cards 10)."
 
 
 class TableauStake(Choice):
@@ -145,7 +145,7 @@ class Axis:
     """The reader's name for the axis: "Longest sequence"."""
     question: str
     doc: str
-    means: Any = field(default="", repr=False)
+    means: Any = field(default="", repr=False, compare=False)
     minimum: int | None = None
     maximum: int | None = None
 
@@ -173,9 +173,10 @@ class Axis:
     def coerce(self, value: Any, context: str = "") -> Any:
         """The value as this axis's type, accepting the text forms; anything else raises RuleError."""
         where = f"{context}: " if context else ""
+        given = value
 
         def bad() -> RuleError:
-            shown = value if not isinstance(value, str) or len(value) <= 60 else value[:57] + "..."
+            shown = given if not isinstance(given, str) or len(given) <= 60 else given[:57] + "..."
             return RuleError(f"{where}axis {self.name!r} cannot be {shown!r}; valid: {self.valid_text()}")
 
         if self.type is bool:

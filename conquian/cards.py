@@ -114,7 +114,7 @@ class Card:
         return (Card, (str(self),))
 
     def __str__(self) -> str:
-        return "🃏" if self.suit is None else RANK_NAMES[self.rank] + self.suit.symbol
+        return _NAMES[self.code]
 
     @property
     def ascii(self) -> str:
@@ -135,6 +135,7 @@ class Card:
 
 
 JOKER = Card._make(0, None, JOKER_CODE)
+_NAMES = tuple(RANK_NAMES[r] + s.symbol for s in SUITS for r in range(1, 14)) + ("🃏",)
 #: Card code -> card: the one table of the package.
 BY_CODE: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(1, 14)) + (JOKER,)
 

@@ -16,12 +16,12 @@ from typing import Iterable
 from .actions import Action, Kind
 from .cards import Card, cards as _cards, card_of, format_cards
 from .errors import ConquianError, IllegalMove, PositionError, RecordError
-from .melds import Melding, MeldTable
+from .melds import MeldTable
 from .moves import diagnose, fits_own, legal
 from .notation import format_position, format_record, parse_position, parse_record
 from .registry import cite
 from .words import describe
-from .rules import Rearranging, RefusedCard, RuleSet, UnusedDraw, HandCards
+from .rules import Forcing, RefusedCard, RuleSet, UnusedDraw
 from .state import Origin, Outcome, Phase, Role, Snapshot, Termination, check, pips
 
 __all__ = ["Game", "Role", "Phase", "Origin", "Termination", "Outcome", "Snapshot", "position"]
@@ -76,7 +76,7 @@ class Game:
             raise PositionError(f"cut {cut} leaves fewer than {low} cards in a packet; cut between {low} and "
                                 f"{size - low}, or 0 for a pack already cut (rule min_cut={low}"
                                 f"{'; ' + c.split(': ', 1)[1] if ': ' in c else ''})")
-        start = f"variant: {rules}\npack: {format_cards(order)}\ncut: {cut}"
+        start = (tuple(order), cut)  # the record's start, written out only when a record is asked for
         order = order[cut:] + order[:cut]
         hands = [0, 0]
         i, n, k = 0, rules.hand_size, rules.deal_packet
@@ -91,10 +91,10 @@ class Game:
                             Phase.OFFER, first, top, Origin.TURNED_UP if rules.turn_up else Origin.DRAWN), start)
 
     # -- the one way a game's state is set ----------------------------------------------------------------
-    def _load(self, s: Snapshot, start: str | None) -> None:
+    def _load(self, s: Snapshot, start: "tuple | None") -> None:
         self.rules = r = s.rules
         self.table: MeldTable = r.table
-        self.melding = Melding(r.rearranging is Rearranging.FREE, r.lay_off_own, r.hand_cards is HandCards.WITH_THE_CARD)
+        self.melding = r.melding
         self._hands = [s.hands[0], s.hands[1]]
         self._melds = [s.melds[0], s.melds[1]]
         self._stock = list(reversed(s.stock))  # the top of the stock is the end of the list
@@ -104,7 +104,7 @@ class Game:
         self.phase = s.phase
         self._history: list[tuple[Role, Action]] = []
         self._legal: list[Action] | None = None
-        self._start = start if start is not None else format_position(s)
+        self._start = start if start is not None else format_position(s)  # pack and cut, or position text
 
     @classmethod
     def from_snapshot(cls, snapshot: Snapshot) -> "Game":
@@ -251,16 +251,17 @@ class Game:
         r = self.rules
         if k is Kind.PASS:
             c, origin = self._offer, self._origin
-            if origin.first_say and r.unused_draw is UnusedDraw.OFFERED:
+            first = origin is Origin.DRAWN or origin is Origin.TURNED_UP
+            if first and r.unused_draw is UnusedDraw.OFFERED:
                 self._origin = Origin.PASSED
                 self._actor = 1 - me
-            elif r.forcing.value == "reactive" and fits_own(self, me, c):
+            elif r.forcing is Forcing.REACTIVE and fits_own(self, me, c):
                 self.phase = Phase.REFUSED
                 self._actor = 1 - me
             else:
                 self._out.append(c)
                 self._offer = 0
-                self._draw(1 - me if origin.first_say else me)
+                self._draw(1 - me if first else me)
         elif k is Kind.USE:
             before = self._down_mask(me) | self._offer
             self._melds[me] = a[1]
@@ -340,7 +341,11 @@ class Game:
     # -- records ----------------------------------------------------------------------------------------------------
     def record(self) -> str:
         """The whole game as text: its start (pack and cut, or position), every move, the result."""
-        return format_record(self._start, [(role, a.text(self.table)) for role, a in self._history], self._outcome)
+        start = self._start
+        if not isinstance(start, str):
+            pack, cut = start
+            start = f"variant: {self.rules}\npack: {format_cards(pack)}\ncut: {cut}"
+        return format_record(start, [(role, a.text(self.table)) for role, a in self._history], self._outcome)
 
     @staticmethod
     def from_record(text: str) -> "Game":

@@ -28,18 +28,26 @@ class Match:
     """Deals between two named players, scored under the rules' ``scoring``, ``tableau_stake`` and ``dealer_rotation``.
 
     >>> m = Match('foster-1913', players=('North', 'South'), first_dealer='North')
-    >>> m.add('tableau'), m.add('pone wins')
-    (0, 2)
+    >>> m.add('tableau'), m.dealer        # a tie: the non-dealer deals the next game
+    (0, 'South')
+    >>> m.add('pone wins')                # North, now the pone, wins the point and the tied game's
+    2
     >>> m.scores
-    {'North': 0, 'South': 2}
-    >>> m.add('tableau'), m.stake
-    (0, 2)
+    {'North': 2, 'South': 0}
+    >>> m.add('tableau'), m.stake, m.may_stop
+    (0, 2, False)
+
+    After a tableau the next game must be played (``may_stop`` is False until a game is won): Foster's tie
+    is "to be decided by the result of the next hand", rummy.ch's next round is "zwingende" (compulsory).
     """
 
     def __init__(self, rules: "RuleSet | str", players: tuple[str, str] = ("A", "B"), first_dealer: str | None = None):
         self.rules = _rules(rules)
-        if len(players) != 2 or players[0] == players[1] or not all(isinstance(p, str) and p for p in players):
-            raise ConquianError(f"a match needs two different player names, not {players!r}")
+        if isinstance(players, str) or not isinstance(players, (tuple, list)):
+            raise TypeError(f"Match(players=...) takes a pair of names, such as ('North', 'South'), "
+                            f"not {type(players).__name__} {players!r:.40}")
+        if len(players) != 2 or players[0] == players[1] or not all(isinstance(p, str) and p.strip() for p in players):
+            raise ConquianError(f"a match needs two different player names, not {players!r:.80}")
         self.players = tuple(players)
         if first_dealer is None:
             first_dealer = players[0]
@@ -54,6 +62,11 @@ class Match:
     @property
     def pone(self) -> str:
         return self.players[1] if self.dealer == self.players[0] else self.players[0]
+
+    @property
+    def may_stop(self) -> bool:
+        """Whether the match may end here: not while a tied game waits to be decided by the next."""
+        return self.ties == 0
 
     @property
     def stake(self) -> int:
@@ -90,6 +103,8 @@ class Match:
         base = outcome.loser_pips if self.rules.scoring is Scoring.PIPS else 1
         points = self.value(base)
         self.scores[winner] += points
+        if self.rules.scoring is not Scoring.POINT:  # a stake or pips are paid by the loser to the winner
+            self.scores[loser] -= points
         self.ties = 0
         self.results.append(DealResult(dealer, outcome, winner, points))
         rotation = self.rules.dealer_rotation

@@ -51,7 +51,7 @@ def offer_moves(g) -> list[Action]:
         out = []
     if r.drawn_to_hand:
         out.append(_TAKE)
-    if r.meld_without_use and origin.first_say:
+    if r.meld_without_use and (origin is Origin.DRAWN or origin is Origin.TURNED_UP):
         out.extend(_new(Action, (_LAY, arr, 0, 0)) for arr in lay_out_options(t, g.melding, old, hand))
     out.append(_PASS)
     forcing = r.forcing

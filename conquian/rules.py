@@ -23,7 +23,7 @@ from .axes import (AddToOpponent, Ace, Axis, DealerRotation, FirstSay, Forcing, 
                    RefusedCard, Scoring, StockExhausted, TableauStake, UnusedDraw, axes_of, axis)
 from .cards import Card, Pack, cards as _cards
 from .errors import ConflictingRules, RuleError, UnknownVariant
-from .melds import MeldTable, meld_table
+from .melds import Melding, MeldTable, meld_table
 from .text import shorten, word_key
 
 __all__ = ["RuleSet", "AXES", "AXIS_BY_NAME", "Axis", "Pack", "use_registry", "Registry", "CONFLICTS"]
@@ -156,6 +156,11 @@ class RuleSet:
         """The meld table for these rules (see :mod:`conquian.melds`): shared by every rule set with the same melds."""
         return meld_table(self.pack.shape, self.min_set, self.max_set, self.min_sequence, self.max_sequence,
                           self.ace is Ace.LOW_OR_HIGH, self.round_the_corner)
+
+    @cached_property
+    def melding(self) -> Melding:
+        """What shapes an arrangement of a player's melds under these rules (see :func:`conquian.melds.arrangements`)."""
+        return Melding(self.rearranging is Rearranging.FREE, self.lay_off_own, self.hand_cards is HandCards.WITH_THE_CARD)
 
     def is_meld(self, cards: "str | Iterable[Card]") -> bool:
         """Whether the cards form one valid meld under these rules.

@@ -1,13 +1,19 @@
-"""The conquian command."""
+"""The conquian command: listing, rules, the matrix, reproducible simulation, and every kind of bad input or interruption."""
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
 from conquian.cli import main
 from conquian.rules import AXES
+from conquian.status import Status
+
+CLI = [sys.executable, "-m", "conquian.cli"]
 
 
 def test_variants(capsys):
@@ -17,23 +23,26 @@ def test_variants(capsys):
     assert "Cooncan" in lines[0]
 
 
-def test_rules_lists_every_axis_with_its_status(capsys):
+def test_rules_lists_every_axis_with_its_status_and_other_readings(capsys):
     assert main(["rules", "Rummy CH"]) == 0
     out = capsys.readouterr().out
     for ax in AXES:
         assert f"  {ax.name} " in out
-    assert "max_sequence" in out and " 8 " in out and "stated" in out and "silent" in out
+    assert "max_sequence" in out and " 8 " in out and "● stated" in out and "○ silent" in out
+    assert main(["rules", "foster"]) == 0
+    assert "other reading: dealer_rotation=loser-deals" in capsys.readouterr().out
 
 
 def test_compare_marks_differences_and_silence(capsys):
     assert main(["compare"]) == 0
     out = capsys.readouterr().out.splitlines()
-    header, rows = out[0].split(), {l[2:].split()[0]: l for l in out[1:] if l[2:].strip() and l[2:].split()[0] in {a.name for a in AXES}}
+    header = out[0].split()
+    rows = {l[2:].split()[0]: l for l in out[1:] if l[2:].strip() and l[2:].split()[0] in {a.name for a in AXES}}
     assert header == ["foster-1913", "rummy-ch", "dutch", "french"]
     assert len(rows) == len(AXES)
     assert rows["forcing"].startswith("*") and rows["hand_size"].startswith(" ")
-    assert "1?" in rows["min_cut"]          # silent cells are marked, not shown as a plain value
-    assert out[-1].startswith("~ implied")
+    assert f"1 {Status.SILENT.mark}" in rows["min_cut"]   # silent cells are marked, not shown as a plain value
+    assert out[-1].startswith(f"{Status.STATED.mark} stated")
 
 
 def test_unknown_variant_is_a_clear_error(capsys):
@@ -42,9 +51,8 @@ def test_unknown_variant_is_a_clear_error(capsys):
 
 
 def test_simulate_json_is_reproducible():
-    cmd = [sys.executable, "-m", "conquian.cli", "simulate", "--variant", "french", "--games", "40", "--seed", "9", "--json"]
-    runs = [json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout) for _ in range(2)]
-    a, b = runs
+    cmd = CLI + ["simulate", "--variant", "french", "--games", "40", "--seed", "9", "--json"]
+    a, b = [json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout) for _ in range(2)]
     assert {"variant", "games", "wins", "ties", "decisions", "seconds"} <= set(a)
     assert a["games"] == 40 and a["wins"]["dealer"] + a["wins"]["pone"] + a["ties"] == 40
     assert a["decisions"] > 40 * 10
@@ -52,8 +60,8 @@ def test_simulate_json_is_reproducible():
 
 
 def test_simulate_reports_progress_on_stderr_for_long_runs():
-    done = subprocess.run([sys.executable, "-m", "conquian.cli", "simulate", "--variant", "foster-1913",
-                           "--games", "1000", "--seed", "1"], capture_output=True, text=True, check=True)
+    done = subprocess.run(CLI + ["simulate", "--variant", "foster-1913", "--games", "1000", "--seed", "1"],
+                          capture_output=True, text=True, check=True)
     assert "1000/1000 games" in done.stderr
     assert "games/s" in done.stdout and "decisions/s" in done.stdout
 
@@ -67,7 +75,37 @@ def test_simulate_accepts_rule_set_text(capsys):
     (["simulate", "--variant", "nope", "--games", "3"], "unknown variant 'nope'"),
     (["simulate", "--variant", "dutch", "--games", "-3"], "--games must be 0 or more"),
     (["simulate", "--variant", "dutch(forcing=active)", "--games", "3"], "forcing=active conflicts with add_to_opponent=never"),
+    (["simulate", "--variant", " " * 5000 + "x(", "--games", "3"], "rule-set text"),
+    (["simulate", "--variant", "dutch", "--games", "many"], "argument --games: invalid int value: 'many'"),
+    (["frobnicate"], "argument command: invalid choice: 'frobnicate'"),
+    (["rules"], "the following arguments are required: id"),
 ])
-def test_simulate_bad_input(capsys, args, message):
-    assert main(args) == 2
-    assert message in capsys.readouterr().err
+def test_bad_input_is_one_line_and_status_2(args, message):
+    done = subprocess.run(CLI + args, capture_output=True, text=True)
+    assert done.returncode == 2
+    assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+def test_ctrl_c_stops_a_simulation_with_the_summary_so_far():
+    proc = subprocess.Popen(CLI + ["simulate", "--variant", "dutch", "--games", "10000000", "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.0)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    summary = json.loads(out)
+    assert 0 < summary["games"] < 10000000
+    assert "interrupted after" in err and "Traceback" not in err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+def test_a_full_output_device_is_a_one_line_error():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(CLI + ["compare"], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert done.returncode == 1
+    assert done.stderr.strip() == "conquian: error: cannot write the output: No space left on device"
+
+
+def test_a_closed_pipe_is_quiet():
+    done = subprocess.run(" ".join(CLI) + " compare | head -1", shell=True, capture_output=True, text=True)
+    assert done.returncode == 0 and "Traceback" not in done.stderr

@@ -1,12 +1,17 @@
-"""Every source declares every axis with the evidence its status needs, and every passage really occurs in its text."""
+"""Declarations: every source declares every axis with the evidence its status needs, every passage occurs in its
+text, and the loader turns every kind of bad file into an error naming the file, the axis and the key."""
 
+import os
 import re
+import shutil
+import subprocess
+import sys
 
 import pytest
 
-from conquian import DECLARATIONS, VARIANTS, Status
-from conquian.declarations import load_declaration, sources_dir
-from conquian.errors import DeclarationError
+from conquian import DECLARATIONS, VARIANTS, DeclarationError, Status
+from conquian.declarations import load_declaration
+from conquian.registry import load_all, sources_dir
 from conquian.rules import AXES
 
 SOURCES = sources_dir()
@@ -16,7 +21,7 @@ CONQUIAN_SOURCES = ["foster-1913", "rummy-ch", "dutch", "french"]
 def squash(text: str) -> str:
     """Whitespace normalised, and typographic quotes folded, for comparing a passage with its text."""
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
-    return re.sub(r"\s+", " ", text).strip()
+    return " ".join(text.split())
 
 
 def test_the_four_conquian_sources_are_declared():
@@ -34,7 +39,7 @@ def test_every_source_has_an_entry_for_every_axis(source, axis):
     else:
         assert entry.note.strip(), f"{source}: {axis} is silent without the reason for the value"
     if entry.status is Status.AMBIGUOUS:
-        assert len(entry.readings) >= 2 and entry.note.strip()
+        assert len({r.value for r in entry.readings}) >= 2 and entry.value in {r.value for r in entry.readings}
     for ev in entry.evidence:
         assert ev.locator.strip() and ev.english.strip()
 
@@ -49,20 +54,95 @@ def test_every_passage_occurs_in_its_source_text(source):
     assert not missing, f"{decl.path}: passages not found in {decl.text}: {missing}"
 
 
+# -- the loader: every kind of bad file ---------------------------------------------------------------------
+def _write(tmp_path, edit, name="foster-1913"):
+    src = DECLARATIONS[name].path.read_text(encoding="utf-8")
+    bad = tmp_path / f"{name}.toml"
+    bad.write_text(edit(src), encoding="utf-8")
+    return bad
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda s: s.replace('status = "stated"', 'status = "likely"', 1), r"axis 'pack': status 'likely' is not one of stated"),
+    (lambda s: s.replace('value = "ace-to-ten"', 'value = "tarot"', 1), r"axis 'pack', value: axis 'pack' cannot be 'tarot'"),
+    (lambda s: s.replace("[axes.pack]", "[axes.pack]\ncolour = 1", 1), r"axis 'pack': unknown key 'colour'; valid keys: value, status"),
+    (lambda s: s.replace("[axes.pack]", "[axes.jokers]\nvalue = 1\nstatus = \"silent\"\nnote = \"x\"\n\n[axes.pack]", 1),
+     r"unknown axis 'jokers'"),
+    (lambda s: s.replace('id = "foster-1913"', 'id = "foster"', 1), r"id 'foster' does not match the file name 'foster-1913'"),
+    (lambda s: re.sub(r'(\[axes\.forcing\]\nvalue = )"active"', r'\1"reactive"', s),
+     r"forcing=reactive conflicts with|add_to_opponent=only-by-forcing conflicts with forcing=reactive"),
+    # Wrong types: a number where a list of tables belongs, a table where text belongs, a float value.
+    (lambda s: re.sub(r'repairs = \[ \{ found = "can he shown".*', 'repairs = 5', s, count=1),
+     r"evidence 1: key 'repairs' must be a list of tables, not a number"),
+    (lambda s: s.replace('short = "Foster 1913"', 'short = { a = 1 }', 1), r"key 'short' must be non-empty text, not a table"),
+    (lambda s: s.replace('value = 3\n', 'value = 3.5\n', 1), r"axis 'min_set': key 'value' must be a value, not a number"),
+    (lambda s: s.replace('aliases = ["foster", "cooncan-1913"]', 'aliases = "foster"', 1), r"key 'aliases' must be a list of texts"),
+    (lambda s: s.replace('title = ', 'deep = ' + "[" * 3000 + "]" * 3000 + '\ntitle = ', 1), r"not valid TOML|nested too deeply"),
+    (lambda s: s.replace('[[axes.dealer_rotation.readings]]\nvalue = "loser-deals"', '[[axes.dealer_rotation.readings]]\nvalue = "alternate"', 1),
+     r"axis 'dealer_rotation': two readings give the same value"),
+    (lambda s: s.replace('[axes.dealer_rotation]\nvalue = "alternate"', '[axes.dealer_rotation]\nvalue = "alternate"', 1)
+     .replace('reading = "The deal passes', 'reading = "x"\nextra = "The deal passes', 1), r"reading 1: unknown key 'extra'"),
+])
+def test_bad_declarations(tmp_path, edit, message):
+    with pytest.raises(DeclarationError, match=r"foster-1913\.toml: .*" + message):
+        load_declaration(_write(tmp_path, edit))
+
+
+def test_a_stated_entry_without_a_passage_is_rejected(tmp_path):
+    def cut(src):
+        start = src.index("[[axes.max_sequence.evidence]]")
+        return src[:start] + src[src.index("[axes.", start + 10):]
+    with pytest.raises(DeclarationError, match=r"axis 'max_sequence': status 'stated' needs at least one passage"):
+        load_declaration(_write(tmp_path, cut, "rummy-ch"))
+
+
 def test_a_declaration_missing_an_axis_is_rejected_naming_file_and_axis(tmp_path):
-    src = DECLARATIONS["foster-1913"].path.read_text(encoding="utf-8")
-    cut = re.sub(r"\[axes\.max_sequence\].*?(?=\n\[axes\.)", "", src, flags=re.S)
-    bad = tmp_path / "foster-1913.toml"
-    bad.write_text(cut, encoding="utf-8")
+    bad = _write(tmp_path, lambda s: re.sub(r"\[axes\.max_sequence\].*?(?=\n\[axes\.)", "", s, flags=re.S))
     with pytest.raises(DeclarationError, match=r"foster-1913\.toml: no entry for axis 'max_sequence'"):
         load_declaration(bad)
 
 
+def test_a_file_not_in_utf8_is_named(tmp_path):
+    bad = tmp_path / "foster-1913.toml"
+    bad.write_bytes(DECLARATIONS["foster-1913"].path.read_text(encoding="utf-8").encode("latin-1", "replace"))
+    with pytest.raises(DeclarationError, match=r"foster-1913\.toml: not UTF-8 text \(byte \d+ is 0x"):
+        load_declaration(bad)
+
+
+def test_an_id_or_alias_claimed_twice_names_both_files(tmp_path):
+    folder = tmp_path / "variants"
+    shutil.copytree(DECLARATIONS["dutch"].path.parent, folder)
+    text = (folder / "dutch.toml").read_text(encoding="utf-8").replace('id = "dutch"', 'id = "foster"', 1)
+    (folder / "foster.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(DeclarationError, match=r"foster\.toml: the name 'foster' is already claimed by .*foster-1913\.toml "
+                                               r"\(as its alias\)"):
+        load_all(folder)
+    (folder / "foster.toml").unlink()
+    text = text.replace('id = "foster"', 'id = "hoyle-nl"', 1)  # keeps the aliases nl, nederlands of dutch
+    (folder / "hoyle-nl.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(DeclarationError, match=r"hoyle-nl\.toml: the name 'nl' is already claimed by .*dutch\.toml"):
+        load_all(folder)
+
+
+def _run_with_variants(folder, code):
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "CONQUIAN_VARIANTS": str(folder)})
+
+
+def test_a_variants_folder_that_does_not_exist_is_a_clear_error(tmp_path):
+    done = _run_with_variants(tmp_path / "nowhere", "import conquian")
+    assert done.returncode != 0
+    assert done.stderr.strip().splitlines()[-1].startswith("conquian.errors.DeclarationError: CONQUIAN_VARIANTS=")
+    assert "no such folder" in done.stderr
+
+
+def test_an_empty_registry_says_so(tmp_path):
+    done = _run_with_variants(tmp_path, "import conquian; conquian.variant('dutch')")
+    assert "unknown variant 'dutch'; known variants: none: " in done.stderr
+
+
 def test_a_fifth_source_is_one_more_file(tmp_path):
     """Copy the declarations, add one file, and the engine knows and plays the new source."""
-    import shutil
-    import subprocess
-    import sys
     folder = tmp_path / "variants"
     shutil.copytree(DECLARATIONS["dutch"].path.parent, folder)
     text = (folder / "dutch.toml").read_text(encoding="utf-8").replace('id = "dutch"', 'id = "hoyle-nl"', 1)
@@ -71,6 +151,5 @@ def test_a_fifth_source_is_one_more_file(tmp_path):
     code = ("import conquian, random; g = conquian.Game(conquian.variant('Hoyle'), seed=1); rng = random.Random(1)\n"
             "while not g.is_over: g.play(rng.choice(g.legal_actions()))\n"
             "print(list(conquian.VARIANTS), g.outcome is not None)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                          env={**__import__("os").environ, "CONQUIAN_VARIANTS": str(folder)})
-    assert done.stdout.strip() == "['foster-1913', 'rummy-ch', 'dutch', 'hoyle-nl', 'french'] True"
+    done = _run_with_variants(folder, code)
+    assert done.stdout.strip() == "['foster-1913', 'rummy-ch', 'dutch', 'hoyle-nl', 'french'] True", done.stderr

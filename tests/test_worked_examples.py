@@ -105,6 +105,7 @@ def test_foster_nobody_can_be_forced_with_nothing_down():
         variant: foster-1913
         pone hand: 4♥ 5♥ A♠ 2♠ 7♠ 9♠ A♣ 3♣ 5♣ 7♣
         dealer hand: 4♠ 5♠ 6♠ 8♠ 10♠ A♥ 2♥ 3♥ 2♦ 3♦
+        out: 10♥
         offer: 6♥ drawn by dealer
     """)
     assert not any(a.kind.value == "force" for a in g.legal_actions())
@@ -118,7 +119,8 @@ def test_rummy_ch_3456_plus_6_clubs_and_a_6_from_hand():
         variant: rummy-ch
         dealer hand: 6♦ A♠ 2♠ 7♠ J♦ Q♣
         dealer melds: [3♥ 4♥ 5♥ 6♥]
-        pone hand: 3♠ 4♠ 5♠ A♥ 2♥ 7♥ A♦ 2♦ K♦ K♣
+        pone hand: 3♠ 4♠ 5♠ A♥ 2♥ 7♥ A♦
+        pone melds: [K♠ K♥ K♣]
         offer: 6♣ discarded by pone
     """)
     g.play("use [3♥ 4♥ 5♥] [6♥ 6♦ 6♣]")

@@ -1,0 +1,97 @@
+"""Helpers shared by the tests and the soak: random play, and an invariant checker independent of the engine's own.
+
+The checker reads a game only through its public accessors (hands, melds, stock, out, offer) and judges melds
+with its own definition of a set and a sequence, written from the rules' axes without the engine's meld tables
+or :func:`conquian.state.check`: where the engine and this checker disagree, one of them is wrong.
+"""
+
+from __future__ import annotations
+
+import random
+
+from conquian import Game, Phase, Role, position
+from conquian.rules import Ace, RuleSet
+
+ROLES = (Role.DEALER, Role.PONE)
+
+
+def is_meld(rules: RuleSet, cs) -> bool:
+    """A set or a sequence, decided from the axes alone."""
+    cs = list(cs)
+    if len(set(cs)) != len(cs):
+        return False
+    if len({c.rank for c in cs}) == 1:
+        return rules.min_set <= len(cs) <= rules.max_set
+    if len({c.suit for c in cs}) != 1 or not rules.min_sequence <= len(cs) <= rules.max_sequence:
+        return False
+    ranks = rules.pack.ranks  # in sequence order
+    n = len(ranks)
+    places = sorted(ranks.index(c.rank) for c in cs)
+    straight = places == list(range(places[0], places[0] + len(places)))
+    if straight:
+        return True
+    if len(cs) >= n:
+        return False
+    # A run that wraps past the top rank: Q K A (ace high) or K A 2 (round the corner).
+    for start in places:
+        run = [(start + k) % n for k in range(len(cs))]
+        if sorted(run) == places:
+            ends_on_ace = run[-1] == 0
+            return rules.round_the_corner or (rules.ace is Ace.LOW_OR_HIGH and ends_on_ace)
+    return False
+
+
+def check_invariants(game: Game) -> None:
+    """Every card in one place, every meld valid, hand + melds as many as the rules deal (one more to discard)."""
+    r = game.rules
+    seen = []
+    for role in ROLES:
+        seen += game.hand(role)
+        for meld in game.melds(role):
+            assert is_meld(r, meld), f"{role} has an invalid meld {meld}"
+            seen += meld
+    seen += game.stock
+    seen += game.out
+    if game.offer is not None:
+        seen.append(game.offer)
+    assert len(seen) == len(set(seen)), "a card is in two places"
+    assert sorted(seen) == sorted(r.deck), "a card is missing"
+    for role in ROLES:
+        held = len(game.hand(role)) + game.down(role)
+        if game.is_over:
+            winner = game.outcome.winner
+            assert held in ((r.hand_size, r.hand_size + 1) if role is winner else (r.hand_size,))
+            if role is winner:
+                assert game.down(role) >= r.cards_to_win or (r.last_discard_counts and not game.hand(role))
+            else:
+                assert game.down(role) < r.cards_to_win
+        else:
+            extra = 1 if game.phase is Phase.DISCARD and game.to_act is role else 0
+            assert held == r.hand_size + extra, f"{role}: hand + melds = {held}"
+            assert game.down(role) < r.cards_to_win, f"{role} has won but the deal goes on"
+    if game.is_over and game.outcome.winner is None:
+        assert not game.stock, "a tableau with cards left in the stock"
+
+
+def check_round_trips(game: Game, actions) -> None:
+    """The position prints and parses back to the same choices; actions print and parse back."""
+    again = position(str(game))
+    assert str(again) == str(game)
+    assert again.legal_actions() == actions
+    for a in actions[:3]:
+        assert type(a).parse(str(a)) == a and type(a).parse(a.text(game.table, ascii=True)) == a
+
+
+def play_random(game: Game, rng: random.Random, check=None, limit: int = 2000) -> Game:
+    """Play to the end, each action chosen at random among the legal ones; ``check(game, actions)`` before each."""
+    steps = 0
+    while not game.is_over:
+        actions = game.legal_actions()
+        assert actions, f"no legal action in\n{game}"
+        assert len(actions) == len(set(actions)), "an action is listed twice"
+        if check:
+            check(game, actions)
+        game.play(rng.choice(actions))
+        steps += 1
+        assert steps < limit, "the deal does not end"
+    return game

@@ -1,0 +1,50 @@
+"""Matches: scoring, tied stakes, the deal's rotation, and misuse of the API."""
+
+import pytest
+
+from conquian import ConquianError, Match, RuleSet
+from conquian.state import Outcome, Role, Termination
+
+
+def test_a_tie_is_decided_by_the_next_game():
+    m = Match("foster-1913", players=("North", "South"), first_dealer="North")
+    assert m.add("tableau") == 0 and m.dealer == "South" and not m.may_stop
+    assert m.add("pone wins") == 2 and m.scores == {"North": 2, "South": 0} and m.may_stop
+
+
+@pytest.mark.parametrize("rules, points", [("rummy-ch", [0, 2]), ("foster-1913", [0, 2]),
+                                           ("rummy-ch(tableau_stake=doubled)", [0, 2])])
+def test_tied_stakes(rules, points):
+    m = Match(rules)
+    assert [m.add("tableau"), m.add("dealer wins")] == points
+
+
+def test_pips_scoring_needs_the_outcome():
+    m = Match(RuleSet.parse("foster-1913(scoring=pips)"))
+    with pytest.raises(ConquianError, match=r"scoring = pips counts the loser's pips, which 'pone wins' does not give"):
+        m.add("pone wins")
+    assert m.add(Outcome(Termination.WIN, Role.PONE, loser_pips=17)) == 17
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: Match("dutch").add("north wins"), ConquianError, r"a deal's result is 'dealer wins', 'pone wins' or 'tableau'"),
+    (lambda: Match("dutch", first_dealer="C"), ConquianError, r"the first dealer must be one of 'A' or 'B', not 'C'"),
+    (lambda: Match("dutch", players="AB"), TypeError, r"takes a pair of names"),
+    (lambda: Match("dutch", players=("A", "A")), ConquianError, r"two different player names"),
+    (lambda: Match("dutch", players=("A", "")), ConquianError, r"two different player names"),
+    (lambda: Outcome(Termination.WIN), TypeError, r"a win needs its winner"),
+    (lambda: Outcome(Termination.TABLEAU, Role.PONE), TypeError, r"a tableau has none"),
+    (lambda: Outcome("win", Role.PONE), TypeError, r"must be a Termination"),
+    (lambda: Match(7), TypeError, r"rules must be a RuleSet"),
+])
+def test_api_misuse_is_a_clear_error(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_dealer_rotation():
+    for rules, dealer in [("rummy-ch", "B"), ("rummy-ch(dealer_rotation=winner-deals)", "B"),
+                          ("rummy-ch(dealer_rotation=loser-deals)", "A")]:
+        m = Match(rules)
+        m.add("pone wins")
+        assert m.dealer == dealer, rules

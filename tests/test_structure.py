@@ -1,0 +1,89 @@
+"""The shape of the code: modules a reader takes in at once, no import cycles, the public API and old texts kept."""
+
+import ast
+from pathlib import Path
+
+import conquian
+from conquian import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = sorted((ROOT / "conquian").glob("*.py"))
+SITE = sorted((ROOT / "docs" / "_ext").rglob("*.py"))
+LIMIT = 450
+
+
+def test_no_module_is_over_the_limit():
+    long = {str(p.relative_to(ROOT)): n for p in ENGINE + SITE if (n := len(p.read_text(encoding="utf-8").splitlines())) > LIMIT}
+    assert not long, f"modules over {LIMIT} lines: {long}"
+
+
+def _imports(path: Path) -> set[str]:
+    """The package modules a module imports, anywhere in it (functions included)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level == 1:
+                if node.module:
+                    found.add(node.module.split(".")[0])
+                else:
+                    found.update(a.name for a in node.names)
+            elif node.module and node.module.startswith("conquian."):
+                found.add(node.module.split(".")[1])
+        elif isinstance(node, ast.Import):
+            found.update(a.name.split(".")[1] for a in node.names if a.name.startswith("conquian."))
+    return found
+
+
+def test_the_engine_has_no_import_cycle_not_even_inside_functions():
+    graph = {p.stem: _imports(p) - {p.stem} for p in ENGINE if p.stem != "__init__"}
+    graph = {m: {d for d in deps if d in graph} for m, deps in graph.items()}
+    order, seen, stack = [], set(), []
+
+    def visit(m):
+        if m in stack:
+            raise AssertionError("import cycle: " + " -> ".join(stack[stack.index(m):] + [m]))
+        if m in seen:
+            return
+        stack.append(m)
+        for d in sorted(graph[m]):
+            visit(d)
+        stack.pop()
+        seen.add(m)
+        order.append(m)
+
+    for m in sorted(graph):
+        visit(m)
+    assert order.index("text") < order.index("cards") < order.index("rules") < order.index("game")
+
+
+def test_no_import_inside_a_function():
+    for path in ENGINE:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                inner = [n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))]
+                assert not inner, f"{path.name}: {node.name}() imports inside the function"
+
+
+PUBLIC = [
+    "Card", "Pack", "Suit", "cards", "format_cards", "AXES", "RuleSet", "DECLARATIONS", "VARIANTS", "Status",
+    "declaration", "variant", "Action", "Kind", "Game", "Origin", "Outcome", "Phase", "Role", "Termination",
+    "position", "Match", "ConquianError", "CardError", "RuleError", "UnknownVariant", "ConflictingRules",
+    "DeclarationError", "PositionError", "IllegalMove", "ActionError", "RecordError",
+]
+
+
+def test_the_public_api_is_kept():
+    assert all(name in conquian.__all__ and hasattr(conquian, name) for name in PUBLIC)
+    g = conquian.Game("dutch", seed=1)
+    for name in ("legal_actions", "play", "is_legal", "why_illegal", "record", "from_record", "from_position", "copy",
+                 "hand", "melds", "down", "stock", "out", "offer", "origin", "to_act", "is_over", "outcome", "history",
+                 "decisions", "turned_down", "discard_pile", "phase", "rules", "table"):
+        assert hasattr(g, name), name
+
+
+def test_records_written_by_the_previous_engine_still_replay():
+    records = (ROOT / "tests" / "data" / "records-0.1.txt").read_text(encoding="utf-8").split("\n=====\n")
+    assert len(records) == 11
+    for text in records:
+        g = Game.from_record(text)
+        assert g.record() == text
