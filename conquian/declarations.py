@@ -20,7 +20,8 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .errors import DeclarationError, RuleError
-from .rules import AXES, AXIS_BY_NAME, RuleSet
+from .games import RULE_SETS
+from .rules import RuleSet
 from .status import Status
 from .text import shorten
 
@@ -38,7 +39,7 @@ TOP_LEVEL_KEYS = {
     "short": (True, TEXT, "a short label for tabs and matrix columns"),
     "language": (True, TEXT, "the language of the text: en, de, nl, fr"),
     "text": (True, TEXT, "the file of the source text in shared/sources/"),
-    "game": (True, TEXT, "the game the text describes (conquian)"),
+    "game": (True, TEXT, "the game the text describes: conquian (see conquian.games)"),
     "citation": (True, TEXT, "a full bibliographic record in prose"),
     "bibtex_key": (True, TEXT, "the key of the source's entry in docs/references.bib"),
     "url": (False, TEXT, "where the text was found, if it is on the web"),
@@ -157,7 +158,7 @@ class Declaration:
     trust: str
     entries: Mapping[str, Entry]
     rules: RuleSet = field(compare=False, repr=False)
-    """The rule set this declaration amounts to."""
+    """The rule set this declaration amounts to (a :class:`~conquian.rules.RuleSet` for Conquian)."""
     url: str = ""
     related: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
@@ -166,7 +167,7 @@ class Declaration:
 
     def entry(self, axis: str) -> Entry:
         if axis not in self.entries:
-            raise RuleError(f"unknown axis {shorten(str(axis))!r}; the axes are: {', '.join(AXIS_BY_NAME)}")
+            raise RuleError(f"unknown axis {shorten(str(axis))!r} for {self.id}; its axes are: {', '.join(self.entries)}")
         return self.entries[axis]
 
 
@@ -217,14 +218,14 @@ def _evidence(raw: dict, where: str, english_source: bool) -> Evidence:
     return Evidence(raw["passage"], raw["locator"], english, tuple(repairs))
 
 
-def _value(axis: str, raw: Any, where: str) -> Any:
+def _value(axis, raw: Any, where: str) -> Any:
     try:
-        return AXIS_BY_NAME[axis].coerce(raw)
+        return axis.coerce(raw)
     except RuleError as exc:
         raise DeclarationError(f"{where}: {exc}") from None
 
 
-def _entry(axis: str, raw: Any, where: str, english_source: bool) -> Entry:
+def _entry(axis, raw: Any, where: str, english_source: bool) -> Entry:
     _check(raw, ENTRY_KEYS, where)
     try:
         status = Status(raw["status"])
@@ -251,10 +252,10 @@ def _entry(axis: str, raw: Any, where: str, english_source: bool) -> Entry:
         if len(set(values)) < 2:
             raise DeclarationError(f"{where}: status 'ambiguous' needs 'readings' giving at least two different values")
         if value not in values:
-            raise DeclarationError(f"{where}: the value {AXIS_BY_NAME[axis].format(value)!r} is none of the readings")
+            raise DeclarationError(f"{where}: the value {axis.format(value)!r} is none of the readings")
         if len(set(values)) != len(values):
             raise DeclarationError(f"{where}: two readings give the same value")
-    return Entry(axis, value, status, evidence, note, tuple(readings))
+    return Entry(axis.name, value, status, evidence, note, tuple(readings))
 
 
 def _read_toml(path: Path) -> dict:
@@ -287,18 +288,24 @@ def load_declaration(path: "str | Path") -> Declaration:
     for key, allowed in (("credibility", CREDIBILITY), ("licence", LICENCES)):
         if raw[key] not in allowed:
             raise DeclarationError(f"{path}: {key} {shorten(raw[key])!r} is not one of {', '.join(allowed)}")
+    rules_class = RULE_SETS.get(raw["game"])
+    if rules_class is None:
+        raise DeclarationError(f"{path}: game {shorten(raw['game'])!r} is not one the engine plays; games: "
+                               f"{', '.join(RULE_SETS)}")
+    axes = rules_class.AXES
+    names = [ax.name for ax in axes]
     axes_raw = raw["axes"]
     for name in axes_raw:
-        if name not in AXIS_BY_NAME:
-            raise DeclarationError(f"{path}: unknown axis {shorten(name)!r}; the axes are: {', '.join(AXIS_BY_NAME)}")
-    missing = [ax.name for ax in AXES if ax.name not in axes_raw]
+        if name not in names:
+            raise DeclarationError(f"{path}: unknown axis {shorten(name)!r}; the axes of {raw['game']} are: {', '.join(names)}")
+    missing = [n for n in names if n not in axes_raw]
     if missing:
         raise DeclarationError(f"{path}: no entry for axis {missing[0]!r} (every source needs an entry for every axis; "
                                f"missing: {', '.join(missing)})")
     english = raw["language"] == "en"
-    entries = {ax.name: _entry(ax.name, axes_raw[ax.name], f"{path}: axis {ax.name!r}", english) for ax in AXES}
+    entries = {ax.name: _entry(ax, axes_raw[ax.name], f"{path}: axis {ax.name!r}", english) for ax in axes}
     try:
-        rules = RuleSet(**{name: e.value for name, e in entries.items()}, source=raw["id"])
+        rules = rules_class(**{name: e.value for name, e in entries.items()}, source=raw["id"])
     except RuleError as exc:  # conflicts between axes are errors in the declaration
         raise DeclarationError(f"{path}: {exc}") from None
     return Declaration(

@@ -13,7 +13,7 @@ from typing import Iterator, Mapping
 
 from .declarations import CREDIBILITY, Declaration, load_declaration
 from .errors import DeclarationError, UnknownVariant
-from .rules import AXIS_BY_NAME, RuleSet, use_registry
+from .rules import RuleSet, use_registry
 from .status import Status
 from .text import normalise_id, shorten
 
@@ -121,7 +121,7 @@ def cite(rules: RuleSet, axis: str) -> str:
 
     A *silent* entry cites no passage: the text says nothing, so the citation gives this project's reading.
     """
-    ax = AXIS_BY_NAME[axis]
+    ax = next(a for a in type(rules).AXES if a.name == axis)
     value = ax.format(getattr(rules, axis))
     head = f"rule {axis} = {value}"
     decl = DECLARATIONS.get(rules.source) if rules.source else None

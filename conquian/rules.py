@@ -248,6 +248,7 @@ class RuleSet:
 
 AXES: tuple[Axis, ...] = axes_of(RuleSet, typing.get_type_hints(RuleSet), dataclasses.fields)
 """Every axis of :class:`RuleSet`, in declaration order: one row of the matrix, one ruling page."""
+RuleSet.AXES = AXES  # every rule-set class names its axes (see conquian.games)
 AXIS_BY_NAME: dict[str, Axis] = {ax.name: ax for ax in AXES}
 
 
