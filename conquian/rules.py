@@ -26,7 +26,7 @@ from .errors import ConflictingRules, RuleError, UnknownVariant
 from .melds import Melding, MeldTable, meld_table
 from .text import shorten, word_key
 
-__all__ = ["RuleSet", "AXES", "AXIS_BY_NAME", "Axis", "Pack", "use_registry", "Registry", "CONFLICTS"]
+__all__ = ["RuleSet", "AXES", "AXIS_BY_NAME", "use_registry", "Registry", "CONFLICTS"]
 
 @dataclass(frozen=True)
 class RuleSet:
