@@ -16,7 +16,8 @@ from .text import parse_int, word_key
 
 __all__ = [
     "Choice", "Group", "Axis", "axis", "Ace", "FirstSay", "UnusedDraw", "RefusedCard", "HandCards",
-    "AddToOpponent", "Forcing", "Rearranging", "StockExhausted", "Scoring", "TableauStake", "DealerRotation",
+    "AddToOpponent", "Forcing", "Rearranging", "DemandedUse", "Misdeal", "StockExhausted", "Scoring", "TableauStake",
+    "DealerRotation",
 ]
 
 
@@ -96,7 +97,22 @@ class Forcing(Choice):
 
 class Rearranging(Choice):
     NONE = "none", "Melds on the table stay as they are; they may only be extended."
-    FREE = "free", "When using a card, a player may regroup the cards of his own melds, every meld valid afterwards."
+    BORROW = "borrow", ("A player may borrow cards from his own melds of four or more, as long as each leaves a "
+                        "complete meld behind (a sequence may split into two); a borrowed card goes to another meld.")
+    WITH_NEW_MELD = "with-new-meld", ("Only to make a new meld may a player take cards from his own melds, and "
+                                      "only as long as each meld they leave stays valid.")
+    FREE = "free", "When using a card, a player may regroup the cards of his own melds any way, every meld valid afterwards."
+
+
+class DemandedUse(Choice):
+    LAY_OFF = "lay-off", "A player made to take a card must add it to the meld of his that it fits."
+    ANY = "any", "A player made to take a card must use it, in any way the rules allow."
+
+
+class Misdeal(Choice):
+    NEW_DEAL = "new-deal", ("If a card is found face up in the pack, or the dealer exposes a card dealt to his "
+                            "opponent, the deal is void and the cards are dealt again.")
+    PLAY_ON = "play-on", "A card faced in the pack or exposed in the deal is turned down again and play goes on."
 
 
 class StockExhausted(Choice):
@@ -121,16 +137,20 @@ class DealerRotation(Choice):
 
 
 def axis(default: Any, *, group: Group, title: str, question: str, doc: str, means: "str | Mapping[bool, str]" = "",
-         minimum: int | None = None, maximum: int | None = None):
+         minimum: int | None = None, maximum: int | None = None, applies: "Callable[[Any], bool] | None" = None,
+         applies_when: str = ""):
     """Declare one axis as a field of :class:`~conquian.rules.RuleSet`.
 
     ``title`` is the reader's name for the axis ("Longest sequence"); ``question`` the question it answers;
     ``doc`` one line on what it governs.  ``means`` says what a value means: for a whole-number axis a
     template with ``{n}``, for a yes/no axis ``{True: ..., False: ...}``; an enumerated axis's values carry
-    their own meaning (:class:`Choice`).
+    their own meaning (:class:`Choice`).  An axis that only arises under other rules names them: ``applies``
+    tells from a rule set whether the question arises, ``applies_when`` says it in words ("forcing is active");
+    where it does not, a source declares nothing for it and tables show it as not applicable.
     """
     return field(default=default, metadata={"axis": dict(group=group, title=title, question=question, doc=doc,
-                                                         means=means, minimum=minimum, maximum=maximum)})
+                                                         means=means, minimum=minimum, maximum=maximum,
+                                                         when=applies, applies_when=applies_when)})
 
 
 @dataclass(frozen=True)
@@ -148,6 +168,13 @@ class Axis:
     means: Any = field(default="", repr=False, compare=False)
     minimum: int | None = None
     maximum: int | None = None
+    when: "Callable[[Any], bool] | None" = field(default=None, repr=False, compare=False)
+    applies_when: str = ""
+    """In words, the rules under which the question arises ("" for an axis that always applies)."""
+
+    def applies(self, rules: Any) -> bool:
+        """Whether the question this axis answers arises under the other axes of ``rules``."""
+        return self.when is None or self.when(rules)
 
     @property
     def slug(self) -> str:

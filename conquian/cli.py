@@ -18,9 +18,11 @@ from .errors import ConquianError
 from .game import Game
 from .registry import DECLARATIONS, declaration
 from .rules import AXES, RuleSet
-from .status import Status
+from .status import NOT_APPLICABLE, Status
+from .verdicts import Verdict, compare
 
-_LEGEND = "  ".join(f"{s.mark} {s.value}" for s in Status) + "   * the sources differ"
+_LEGEND = ("  ".join(f"{s.mark} {s.value}" for s in Status) + f"  {NOT_APPLICABLE} does not arise"
+           + "\nverdicts: " + "  ".join(f"{v.mark} {v.short}" for v in Verdict))
 
 
 def _variants(args) -> int:
@@ -34,27 +36,33 @@ def _rules(args) -> int:
     d = declaration(args.id)
     print(f"{d.id}: {d.title}")
     print(f"rule set: {d.rules}")
-    width = max(len(ax.name) for ax in AXES)
-    vwidth = max(len(ax.format(d.entries[ax.name].value)) for ax in AXES)
-    for ax in AXES:
-        e = d.entries[ax.name]
+    axes = type(d.rules).AXES
+    width = max(len(ax.name) for ax in axes)
+    vwidth = max(len(ax.format(d.entries[ax.name].value)) for ax in axes if ax.name in d.entries)
+    for ax in axes:
+        e = d.entries.get(ax.name)
+        if e is None:
+            print(f"  {ax.name:<{width}}  {NOT_APPLICABLE:<{vwidth}}  {'':<11}  {ax.question} (only when {ax.applies_when})")
+            continue
         print(f"  {ax.name:<{width}}  {ax.format(e.value):<{vwidth}}  {e.status.mark} {e.status.value:<9}  {ax.question}")
         for r in e.other_readings:
             print(f"  {'':<{width}}  {'':<{vwidth}}    other reading: {ax.name}={ax.format(r.value)}")
     return 0
 
 
+def _cell(ax, entry) -> str:
+    return NOT_APPLICABLE if entry is None else f"{ax.format(entry.value)} {entry.status.mark}"
+
+
 def _compare(args) -> int:
     ids = list(DECLARATIONS)
-    cells = {(ax.name, i): ax.format(DECLARATIONS[i].entries[ax.name].value) + " " + DECLARATIONS[i].entries[ax.name].status.mark
-             for ax in AXES for i in ids}
+    rows = [(ax, compare(ax.name, DECLARATIONS)) for ax in AXES]
     width = max(len(ax.name) for ax in AXES)
-    cw = {i: max(len(i), *(len(cells[ax.name, i]) for ax in AXES)) for i in ids}
+    cw = {i: max(len(i), *(len(_cell(ax, c.entries[i])) for ax, c in rows)) for i in ids}
     print(" " * (width + 4) + "  ".join(f"{i:<{cw[i]}}" for i in ids).rstrip())
-    for ax in AXES:
-        values = {DECLARATIONS[i].entries[ax.name].value for i in ids}
-        flag = "*" if len(values) > 1 else " "
-        print(f"{flag} {ax.name:<{width}}  " + "  ".join(f"{cells[ax.name, i]:<{cw[i]}}" for i in ids).rstrip())
+    for ax, c in rows:
+        cells = "  ".join(f"{_cell(ax, c.entries[i]):<{cw[i]}}" for i in ids)
+        print(f"{c.verdict.mark} {ax.name:<{width}}  {cells}".rstrip())
     print()
     print(_LEGEND)
     return 0

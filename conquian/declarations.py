@@ -60,6 +60,8 @@ ENTRY_KEYS = {
     "evidence": (False, TABLES, "the passages: required unless the status is silent"),
     "note": (False, TEXT, "editorial note; required for silent (the reason) and ambiguous (the choice)"),
     "readings": (False, TABLES, "ambiguous only: the readings, [[axes.NAME.readings]], one of them the value"),
+    "context": (False, TABLES, "silent only: what the text says nearby, [[axes.NAME.context]], shown as context and "
+                               "never as the authority for the value"),
 }
 #: Keys of one piece of evidence ``[[axes.NAME.evidence]]``.
 EVIDENCE_KEYS = {
@@ -132,6 +134,8 @@ class Entry:
     evidence: tuple[Evidence, ...]
     note: str = ""
     readings: tuple[Reading, ...] = ()
+    context: tuple[Evidence, ...] = ()
+    """For a silent entry: what the text says nearby (never the authority for the value)."""
 
     @property
     def other_readings(self) -> tuple[Reading, ...]:
@@ -157,6 +161,7 @@ class Declaration:
     completeness: str
     trust: str
     entries: Mapping[str, Entry]
+    """An entry per axis that arises under the source's rules (see :meth:`Axis.applies <conquian.axes.Axis.applies>`)."""
     rules: RuleSet = field(compare=False, repr=False)
     """The rule set this declaration amounts to (a :class:`~conquian.rules.RuleSet` for Conquian)."""
     url: str = ""
@@ -235,6 +240,8 @@ def _entry(axis, raw: Any, where: str, english_source: bool) -> Entry:
     value = _value(axis, raw["value"], f"{where}, value")
     evidence = tuple(_evidence(ev, f"{where}, evidence {i}", english_source)
                      for i, ev in enumerate(raw.get("evidence", []), 1))
+    context = tuple(_evidence(ev, f"{where}, context {i}", english_source)
+                    for i, ev in enumerate(raw.get("context", []), 1))
     readings = []
     for i, r in enumerate(raw.get("readings", []), 1):
         rwhere = f"{where}, reading {i}"
@@ -243,6 +250,11 @@ def _entry(axis, raw: Any, where: str, english_source: bool) -> Entry:
     note = raw.get("note", "")
     if status is not Status.SILENT and not evidence:
         raise DeclarationError(f"{where}: status {status.value!r} needs at least one passage in 'evidence'")
+    if status is Status.SILENT and evidence:
+        raise DeclarationError(f"{where}: a silent entry cites no passage as its authority; put what the text says "
+                               f"nearby under 'context'")
+    if context and status is not Status.SILENT:
+        raise DeclarationError(f"{where}: 'context' belongs to silent entries only; this one is {status.value!r}")
     if status in (Status.SILENT, Status.AMBIGUOUS) and not note.strip():
         raise DeclarationError(f"{where}: status {status.value!r} needs a 'note' giving the reason for the value chosen")
     if readings and status is not Status.AMBIGUOUS:
@@ -255,7 +267,7 @@ def _entry(axis, raw: Any, where: str, english_source: bool) -> Entry:
             raise DeclarationError(f"{where}: the value {axis.format(value)!r} is none of the readings")
         if len(set(values)) != len(values):
             raise DeclarationError(f"{where}: two readings give the same value")
-    return Entry(axis.name, value, status, evidence, note, tuple(readings))
+    return Entry(axis.name, value, status, evidence, note, tuple(readings), context)
 
 
 def _read_toml(path: Path) -> dict:
@@ -298,16 +310,22 @@ def load_declaration(path: "str | Path") -> Declaration:
     for name in axes_raw:
         if name not in names:
             raise DeclarationError(f"{path}: unknown axis {shorten(name)!r}; the axes of {raw['game']} are: {', '.join(names)}")
-    missing = [n for n in names if n not in axes_raw]
-    if missing:
-        raise DeclarationError(f"{path}: no entry for axis {missing[0]!r} (every source needs an entry for every axis; "
-                               f"missing: {', '.join(missing)})")
     english = raw["language"] == "en"
-    entries = {ax.name: _entry(ax, axes_raw[ax.name], f"{path}: axis {ax.name!r}", english) for ax in axes}
+    entries = {ax.name: _entry(ax, axes_raw[ax.name], f"{path}: axis {ax.name!r}", english)
+               for ax in axes if ax.name in axes_raw}
     try:
         rules = rules_class(**{name: e.value for name, e in entries.items()}, source=raw["id"])
     except RuleError as exc:  # conflicts between axes are errors in the declaration
         raise DeclarationError(f"{path}: {exc}") from None
+    # Every axis that arises under the source's rules has an entry; one that does not arise has none.
+    missing = [ax.name for ax in axes if ax.applies(rules) and ax.name not in entries]
+    if missing:
+        raise DeclarationError(f"{path}: no entry for axis {missing[0]!r} (every source needs an entry for every axis "
+                               f"that arises under its rules; missing: {', '.join(missing)})")
+    for ax in axes:
+        if ax.name in entries and not ax.applies(rules):
+            raise DeclarationError(f"{path}: axis {ax.name!r} does not arise under this source's rules (only when "
+                                   f"{ax.applies_when}): remove its entry")
     return Declaration(
         id=raw["id"], title=raw["title"], short=raw["short"], language=raw["language"], text=raw["text"],
         game=raw["game"], citation=raw["citation"], bibtex_key=raw["bibtex_key"], licence=raw["licence"],

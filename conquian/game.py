@@ -21,10 +21,10 @@ from .moves import diagnose, fits_own, legal
 from .notation import format_position, format_record, parse_position, parse_record
 from .registry import cite
 from .words import describe
-from .rules import Forcing, RefusedCard, RuleSet, UnusedDraw
-from .state import Origin, Outcome, Phase, Role, Snapshot, Termination, check, pips
+from .rules import Forcing, Misdeal, RefusedCard, RuleSet, UnusedDraw
+from .state import Irregularity, Origin, Outcome, Phase, Role, Snapshot, Termination, check, pips
 
-__all__ = ["Game", "Role", "Phase", "Origin", "Termination", "Outcome", "Snapshot", "position"]
+__all__ = ["Game", "Role", "Phase", "Origin", "Termination", "Outcome", "Irregularity", "Snapshot", "position"]
 
 _ROLES = (Role.DEALER, Role.PONE)
 
@@ -102,6 +102,8 @@ class Game:
         self._offer, self._origin, self._outcome = s.offer, s.origin, s.outcome
         self._actor = int(s.actor) if s.actor is not None else 0
         self.phase = s.phase
+        self._forced = s.forced
+        self._report: str | None = None
         self._history: list[tuple[Role, Action]] = []
         self._legal: list[Action] | None = None
         self._start = start if start is not None else format_position(s)  # pack and cut, or position text
@@ -125,7 +127,7 @@ class Game:
         """The deal now, as plain values."""
         return Snapshot(self.rules, (self._hands[0], self._hands[1]), (self._melds[0], self._melds[1]),
                         tuple(reversed(self._stock)), tuple(self._out), self.phase, self.to_act, self._offer,
-                        self._origin if self._offer else None, self._outcome)
+                        self._origin if self._offer else None, self._outcome, self._forced and self.phase is Phase.DISCARD)
 
     def copy(self) -> "Game":
         g = object.__new__(Game)
@@ -247,6 +249,7 @@ class Game:
     def _apply(self, a: Action) -> None:
         me = self._actor
         self._history.append((_ROLES[me], a))
+        self._forced = False
         k = a[0]
         r = self.rules
         if k is Kind.PASS:
@@ -301,6 +304,27 @@ class Game:
                 self._offer_out()
                 self._win(me)
 
+    # -- irregularities ------------------------------------------------------------------------------------------
+    def report(self, irregularity: "Irregularity | str") -> "Game":
+        """Report an irregularity of the deal: ``'a card faced in the pack'`` or ``'a card exposed by the dealer'``.
+
+        Under ``misdeal = new-deal`` the deal ends as a misdeal (:attr:`Termination.MISDEAL`: no score, the same
+        dealer deals again); under ``play-on`` the card is turned down again and nothing changes.  A card can be
+        exposed by the dealer only while dealing, before the first say is used.
+        """
+        what = _irregularity(irregularity)
+        if self.is_over:
+            raise IllegalMove(f"report of {what}: the deal is over ({self._outcome})", reason="the deal is over")
+        if what is Irregularity.EXPOSED_BY_DEALER and self._history:
+            raise IllegalMove(f"report of {what}: a card is exposed by the dealer only while dealing, before any "
+                              f"play", reason="the deal is done")
+        if self.rules.misdeal is Misdeal.NEW_DEAL:
+            self._legal = None
+            self._report = what.value
+            self._offer_out()
+            self.phase, self._outcome = Phase.OVER, Outcome(Termination.MISDEAL)
+        return self
+
     def _down_mask(self, role: int) -> int:
         return _or(self._melds[role])
 
@@ -309,6 +333,7 @@ class Game:
         self._melds[role] = tuple(sorted(onto | c if m == onto else m for m in self._melds[role]))
         self._actor = role
         self._after_gain(role)
+        self._forced = self.phase is Phase.DISCARD
 
     def _after_gain(self, role: int) -> None:
         if self._down_mask(role).bit_count() >= self.rules.cards_to_win:
@@ -345,7 +370,8 @@ class Game:
         if not isinstance(start, str):
             pack, cut = start
             start = f"variant: {self.rules}\npack: {format_cards(pack)}\ncut: {cut}"
-        return format_record(start, [(role, a.text(self.table)) for role, a in self._history], self._outcome)
+        return format_record(start, [(role, a.text(self.table)) for role, a in self._history], self._outcome,
+                             self._report)
 
     @staticmethod
     def from_record(text: str) -> "Game":
@@ -366,9 +392,27 @@ class Game:
                 g.play(act)
             except ConquianError as exc:
                 raise RecordError(f"{where}: {exc}") from None
+        if rec.report is not None:
+            try:
+                g.report(rec.report)
+            except ConquianError as exc:
+                raise RecordError(f"record report {rec.report[:40]!r}: {exc}") from None
         if rec.result is not None and str(g.outcome) != rec.result.lower():
             raise RecordError(f"record: the result says {rec.result[:40]!r} but the moves give {g.outcome or 'no result yet'}")
         return g
+
+
+def _irregularity(value: "Irregularity | str") -> Irregularity:
+    if isinstance(value, Irregularity):
+        return value
+    if isinstance(value, str):
+        key = " ".join(value.lower().split()) if value.isascii() else ""
+        for member in Irregularity:
+            if key == member.value:
+                return member
+        raise PositionError(f"an irregularity is {' or '.join(repr(m.value) for m in Irregularity)}, "
+                            f"not {value[:40]!r}")
+    raise TypeError(f"report() takes an Irregularity or its text, not {type(value).__name__}")
 
 
 def _or(masks) -> int:

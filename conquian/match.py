@@ -88,11 +88,14 @@ class Match:
 
         Returns the points scored.  The dealer for the next deal changes as the rules say.
         """
-        if isinstance(outcome, str) and self.rules.scoring is Scoring.PIPS and outcome.strip().lower() != "tableau":
+        if isinstance(outcome, str) and self.rules.scoring is Scoring.PIPS and outcome.strip().lower() in ("dealer wins", "pone wins"):
             raise ConquianError(f"scoring = pips counts the loser's pips, which {outcome!r} does not give: "
                                 f"add the deal's Outcome (game.outcome) instead")
         outcome = _outcome(outcome)
         dealer, pone = self.dealer, self.pone
+        if outcome.termination is Termination.MISDEAL:  # the deal is void: no score, the same dealer deals again
+            self.results.append(DealResult(dealer, outcome, None, 0))
+            return 0
         if outcome.termination is Termination.TABLEAU:
             self.ties += 1
             self.results.append(DealResult(dealer, outcome, None, 0))
@@ -129,11 +132,12 @@ def _outcome(value: "Outcome | str") -> Outcome:
         return value
     if isinstance(value, str):
         v = " ".join(value.lower().split())
-        if v == "tableau":
-            return Outcome(Termination.TABLEAU)
+        if v in ("tableau", "misdeal"):
+            return Outcome(Termination(v))
         if v in ("dealer wins", "pone wins"):
             return Outcome(Termination.WIN, Role.DEALER if v.startswith("dealer") else Role.PONE)
-    raise ConquianError(f"a deal's result is 'dealer wins', 'pone wins' or 'tableau' (or an Outcome), not {value!r}")
+    raise ConquianError(f"a deal's result is 'dealer wins', 'pone wins', 'tableau' or 'misdeal' (or an Outcome), "
+                        f"not {value!r:.60}")
 
 
 def random_player(rng: random.Random) -> Callable[[Game], object]:

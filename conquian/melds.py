@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
 
+from .axes import Rearranging
 from .cards import Card, PackShape, bits, card_of, cards_of, format_cards, mask_of
 
 __all__ = ["MeldKind", "MeldTable", "meld_table", "Melding", "arrangements", "bits", "mask_of"]
@@ -198,8 +199,8 @@ def meld_table(shape: PackShape, min_set: int, max_set: int, min_sequence: int, 
 class Melding:
     """The rules that shape an arrangement: may melds be regrouped, extended, joined by other hand melds?"""
 
-    rearrange: bool
-    """Cards already down may be regrouped (``rearranging = free``)."""
+    rearranging: Rearranging
+    """How cards already down may be regrouped (the axis ``rearranging``)."""
     lay_off: bool
     """Old melds may be extended (``lay_off_own``)."""
     with_the_card: bool
@@ -225,9 +226,43 @@ def arrangements(t: MeldTable, rules: Melding, old: tuple[int, ...], hand: int, 
     candidates: dict[int, list[int]] = {}
     with_card = card if rules.with_the_card else 0
     extra = None if rules.with_the_card else t
+    mode = rules.rearranging
     _search(must, avail, (), t.containing, candidates, avail, down, frozenset(old), hand, with_card,
-            rules.rearrange, rules.lay_off, extra, results)
+            mode is not Rearranging.NONE, rules.lay_off, extra, results)
+    if mode is Rearranging.BORROW or mode is Rearranging.WITH_NEW_MELD:
+        results = {arr for arr in results if borrowing_ok(t, arr, old, mode is Rearranging.WITH_NEW_MELD)}
     return tuple(sorted(results))
+
+
+def borrowing_ok(t: MeldTable, arr: tuple[int, ...], old: tuple[int, ...], into_new_only: bool) -> bool:
+    """Whether an arrangement only *borrows* from the old melds (Foster; rummy.ch with ``into_new_only``).
+
+    What stays of each old meld must be whole melds: each new meld's share of an old meld is either such a
+    kept piece (a valid meld by itself) or borrowed cards.  Every old meld keeps at least one piece, no new
+    meld joins the kept pieces of two old melds, and with ``into_new_only`` borrowed cards go only into
+    melds that keep nothing (new melds).
+    """
+    keeper: dict[int, int] = {}
+    kept_all = 0
+    down = 0
+    for o in old:
+        down |= o
+        kept = 0
+        for n in arr:
+            part = n & o
+            if part and part in t.melds:
+                if keeper.setdefault(n, o) != o:
+                    return False  # one meld would join what two old melds kept
+                kept |= part
+        if not kept:
+            return False
+        kept_all |= kept
+    if into_new_only:
+        borrowed = down & ~kept_all
+        for n in arr:
+            if n & borrowed and n in keeper:
+                return False
+    return True
 
 
 def _search(must, avail, chosen, containing, candidates, start, down, old, hand, with_card, rearrange, lay_off,

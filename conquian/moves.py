@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from .actions import Action, Kind
 from .cards import bits, card_of
-from .melds import arrangements, lay_out_options
-from .rules import Forcing, HandCards, Rearranging
+from .melds import Melding, arrangements, borrowing_ok, lay_out_options
+from .rules import DemandedUse, Forcing, HandCards, Rearranging
 from .state import Origin, Phase, Role
 
 __all__ = ["legal", "diagnose"]
@@ -46,6 +46,8 @@ def offer_moves(g) -> list[Action]:
     if t.could_meld(c, _or(old) | hand):
         out = [_new(Action, (_USE, arr, 0, 0)) for arr in arrangements(t, g.melding, old, hand, c)]
         if origin is Origin.DEMANDED:
+            if r.demanded_use is DemandedUse.LAY_OFF:
+                out = [a for a in out if laid_off(a[1], old, c)]
             return out
     else:
         out = []
@@ -55,7 +57,7 @@ def offer_moves(g) -> list[Action]:
         out.extend(_new(Action, (_LAY, arr, 0, 0)) for arr in lay_out_options(t, g.melding, old, hand))
     out.append(_PASS)
     forcing = r.forcing
-    if forcing is Forcing.ACTIVE:
+    if forcing is Forcing.ACTIVE and (origin is not Origin.DISCARD or r.force_back):
         melds = t.melds
         out.extend(_new(Action, (_FORCE, (), 0, m)) for m in g._melds[1 - me] if m | c in melds)
     elif forcing is Forcing.REACTIVE and origin is Origin.PASSED and fits_own(g, 1 - me, c):
@@ -63,11 +65,21 @@ def offer_moves(g) -> list[Action]:
     return out
 
 
+def laid_off(arr: tuple[int, ...], old: tuple[int, ...], card: int) -> bool:
+    """Whether the card joins a meld already down (the meld that takes it holds a whole old meld)."""
+    for m in arr:
+        if m & card:
+            return any(not o & ~m for o in old)
+    return False
+
+
 def offer_why(g, a: Action) -> tuple[str, str | None]:
     r, me, card, origin, k = g.rules, g._actor, g.offer, g._origin, a.kind
     who = str(Role(me))
     if origin is Origin.DEMANDED and k is not Kind.USE:
         return f"{who} was made to take {card} and must use it", "forcing"
+    if origin is Origin.DEMANDED and r.demanded_use is DemandedUse.LAY_OFF and not laid_off(a.melds, g._melds[me], g._offer):
+        return f"{who} was made to take {card} to add it to the meld of his it fits, not to use it otherwise", "demanded_use"
     if k is Kind.DISCARD:
         return f"{who} has the say to {card} and cannot discard before using a card", "drawn_to_hand"
     if k in (Kind.DEMAND, Kind.WAIVE):
@@ -83,6 +95,8 @@ def offer_why(g, a: Action) -> tuple[str, str | None]:
     if k is Kind.TAKE:
         return "a card on offer is never taken into the hand; it is used in a meld at once or not at all", "drawn_to_hand"
     if k is Kind.FORCE:
+        if origin is Origin.DISCARD and r.forcing is Forcing.ACTIVE and not r.force_back:
+            return f"{card} was discarded by {Role(1 - me)}: it cannot be forced back on his melds", "force_back"
         return onto_why(g, me, a.onto, g._offer)
     if k is Kind.LAY:
         if not r.meld_without_use:
@@ -96,10 +110,21 @@ def offer_why(g, a: Action) -> tuple[str, str | None]:
 
 
 # -- a discard ------------------------------------------------------------------------------------------
+def forced_lay_outs(g) -> list[tuple[int, ...]]:
+    """What a forced player may lay out from his hand instead of discarding: only layouts that win (``forced_lay_out``)."""
+    r, t, me = g.rules, g.table, g._actor
+    free_hand = Melding(r.rearranging, r.lay_off_own, with_the_card=False)  # "lay out what he holds"
+    need = r.cards_to_win
+    return [arr for arr in lay_out_options(t, free_hand, g._melds[me], g._hands[me])
+            if sum(m.bit_count() for m in arr) >= need]
+
+
 def discard_moves(g) -> list[Action]:
     me = g._actor
     hand = g._hands[me]
     out = [_new(Action, (_DISCARD, (), b, 0)) for b in bits(hand)]
+    if g._forced and g.rules.forced_lay_out:
+        out.extend(_new(Action, (_LAY, arr, 0, 0)) for arr in forced_lay_outs(g))
     last_wins = g.rules.last_discard_counts and hand.bit_count() == 1
     # Forcing the discard is a distinct outcome unless the discard of the last card wins the deal anyway.
     if g.rules.forcing is Forcing.ACTIVE and not last_wins:
@@ -114,6 +139,11 @@ def discard_moves(g) -> list[Action]:
 def discard_why(g, a: Action) -> tuple[str, str | None]:
     me = g._actor
     who = str(Role(me))
+    if a.kind is Kind.LAY and g._forced:
+        if not g.rules.forced_lay_out:
+            return (f"{who} was forced and must discard: the forced card alone does not give him "
+                    f"{g.rules.cards_to_win} cards down", "forced_lay_out")
+        return f"laying out those cards does not give {who} {g.rules.cards_to_win} cards down", "forced_lay_out"
     if a.kind is not Kind.DISCARD:
         return f"{who} must discard a card from his hand now", "cards_to_win"
     if not a.card & g._hands[me]:
@@ -207,6 +237,12 @@ def arrangement_why(g, me: int, arr: tuple[int, ...], c: int) -> tuple[str, str 
             return "a player may not add cards to his own melds", "lay_off_own"
     if r.rearranging is Rearranging.NONE and any(o not in {m & down for m in arr} for o in old):
         return "melds on the table may be extended but not regrouped", "rearranging"
+    if r.rearranging is Rearranging.BORROW and not borrowing_ok(t, arr, old, False):
+        return ("a card may be borrowed only from a meld of four or more that still leaves a complete meld "
+                "behind, and melds are not joined", "rearranging")
+    if r.rearranging is Rearranging.WITH_NEW_MELD and not borrowing_ok(t, arr, old, True):
+        return ("cards may leave a meld only to make a new meld, and only if what they leave stays a valid "
+                "meld", "rearranging")
     if r.hand_cards is HandCards.WITH_THE_CARD and c:
         for m in arr:
             if not m & c and m & hand:

@@ -120,11 +120,14 @@ def parse_position(text: str) -> Snapshot:
             hands[role] = mask_of(read.cards(hk, fields[hk][1]))
         if mk in fields:
             melds[role] = read.melds(mk)
-    offer, origin, actor, phase, outcome = 0, None, None, Phase.OFFER, None
+    offer, origin, actor, phase, outcome, forced = 0, None, None, Phase.OFFER, None, False
     if "offer" in fields:
         offer, origin, actor, phase = _offer(read, rules, *fields["offer"])
     elif "to discard" in fields:
         n, v = fields["to discard"]
+        words = v.split()
+        if len(words) == 2 and ascii_lower(words[1]) == "(forced)":
+            v, forced = words[0], True
         try:
             actor = Role.parse(v)
         except PositionError as exc:
@@ -136,11 +139,13 @@ def parse_position(text: str) -> Snapshot:
         words = ascii_lower(v).split()
         if words == ["tableau"]:
             outcome = Outcome(Termination.TABLEAU)
+        elif words == ["misdeal"]:
+            outcome = Outcome(Termination.MISDEAL)
         elif len(words) == 2 and words[0] in ("dealer", "pone") and words[1] == "wins":
             w = Role.parse(words[0])
             outcome = Outcome(Termination.WIN, w, pips(rules.table.hand_order(hands[w.other])))
         else:
-            raise PositionError(f"position line {n}: a result is 'dealer wins', 'pone wins' or 'tableau'")
+            raise PositionError(f"position line {n}: a result is 'dealer wins', 'pone wins', 'tableau' or 'misdeal'")
     out, out_rest = read.pile("out", "")
     stock, stock_rest = read.pile("stock", "empty" if out_rest else "rest")
     if out_rest and stock_rest:
@@ -154,7 +159,7 @@ def parse_position(text: str) -> Snapshot:
         raise PositionError(f"position: {len(rest)} card(s) are nowhere: {format_cards(rest)} "
                             f"(end the stock line, or the out line, with 'rest' to put them there)")
     return Snapshot(rules, (hands[0], hands[1]), (melds[0], melds[1]), tuple(1 << c.code for c in stock),
-                    tuple(1 << c.code for c in out), phase, actor, offer, origin, outcome)
+                    tuple(1 << c.code for c in out), phase, actor, offer, origin, outcome, forced)
 
 
 def _offer(read: _Reader, rules: RuleSet, n: int, v: str):
@@ -203,7 +208,7 @@ def format_position(s: Snapshot) -> str:
     if s.phase is Phase.OVER:
         lines.append(f"result: {s.outcome}")
     elif s.phase is Phase.DISCARD:
-        lines.append(f"to discard: {actor}")
+        lines.append(f"to discard: {actor}" + (" (forced)" if s.forced else ""))
     elif s.phase is Phase.REFUSED:
         drawn = "drawn and " if s.origin is Origin.DRAWN else ""
         lines.append(f"offer: {card} {drawn}refused by {actor.other}")
@@ -226,6 +231,8 @@ class RecordText:
     cut: int
     moves: tuple[tuple[int, Role, str], ...]
     result: str | None
+    report: str | None = None
+    """An irregularity reported after the moves ("a card faced in the pack"), if any."""
 
 
 def parse_record(text: str) -> RecordText:
@@ -262,7 +269,7 @@ def parse_record(text: str) -> RecordText:
         cut = number
     else:
         position = "\n".join(head)
-    moves, result = [], None
+    moves, result, report = [], None, None
     for n, line in enumerate(lines[split + 1:], split + 2):
         line = line.strip()
         if not line:
@@ -276,14 +283,19 @@ def parse_record(text: str) -> RecordText:
             continue
         if result is not None:
             raise RecordError(f"record line {n}: moves after the result")
+        if report is not None:
+            raise RecordError(f"record line {n}: moves after the report of {report!r}, which ends the deal")
+        if who == "report":
+            report = " ".join(act.split())
+            continue
         if not sep or who not in ("dealer", "pone"):
             raise RecordError(f"record line {n} ({shorten(line)!r}): expected 'dealer: ACTION' or 'pone: ACTION'")
         moves.append((n, Role.parse(who), act.strip()))
-    return RecordText(position, variant, pack, cut, tuple(moves), result)
+    return RecordText(position, variant, pack, cut, tuple(moves), result, report)
 
 
-def format_record(start: str, moves: list[tuple[Role, str]], result: "Outcome | None") -> str:
-    """A record from its start (position text, or variant, pack and cut lines), the moves and the result."""
-    body = "".join(f"\n{role}: {action}" for role, action in moves)
+def format_record(start: str, moves: list[tuple[Role, str]], result: "Outcome | None", report: str | None = None) -> str:
+    """A record from its start (position text, or variant, pack and cut lines), the moves, a report, the result."""
+    body = "".join(f"\n{role}: {action}" for role, action in moves) + (f"\nreport: {report}" if report else "")
     tail = f"\nresult: {result}" if result else ""
     return f"{start}\nmoves:{body}{tail}\n"

@@ -127,7 +127,9 @@ def cite(rules: RuleSet, axis: str) -> str:
     decl = DECLARATIONS.get(rules.source) if rules.source else None
     if decl is None:
         return head
-    entry = decl.entries[axis]
+    entry = decl.entries.get(axis)
+    if entry is None:
+        return f"{head}: {decl.id} declares nothing here (the question does not arise under its own rules)"
     if entry.value != getattr(rules, axis):
         return f"{head}: an override; {decl.id} declares {ax.format(entry.value)}"
     if entry.status is Status.SILENT or not entry.evidence:

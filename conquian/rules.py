@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Iterable
 
-from .axes import (AddToOpponent, Ace, Axis, DealerRotation, FirstSay, Forcing, Group, HandCards, Rearranging,
-                   RefusedCard, Scoring, StockExhausted, TableauStake, UnusedDraw, axes_of, axis)
+from .axes import (AddToOpponent, Ace, Axis, DealerRotation, DemandedUse, FirstSay, Forcing, Group, HandCards, Misdeal,
+                   Rearranging, RefusedCard, Scoring, StockExhausted, TableauStake, UnusedDraw, axes_of, axis)
 from .cards import Card, Pack, cards as _cards
 from .errors import ConflictingRules, RuleError, UnknownVariant
 from .melds import Melding, MeldTable, meld_table
@@ -73,6 +73,9 @@ class RuleSet:
                         means="Each packet of the cut holds at least {n} cards.", minimum=1, maximum=20)
     first_say: FirstSay = axis(FirstSay.PONE, group=Group.DEAL, title="The first say", question="Who has the first say?",
                                doc="Who has the first say to the first card.")
+    misdeal: Misdeal = axis(Misdeal.NEW_DEAL, group=Group.DEAL, title="A card exposed in the deal",
+                            question="What if a card is found face up in the pack, or the dealer exposes one?",
+                            doc="A new deal, or play on.")
     # The say
     drawn_to_hand: bool = axis(False, group=Group.SAY, title="A card on offer into the hand",
                                question="May a card on offer be taken into the hand?",
@@ -107,6 +110,27 @@ class RuleSet:
     forcing: Forcing = axis(Forcing.ACTIVE, group=Group.MELDING, title="Forcing",
                             question="Can a player be made to take a card?",
                             doc="No forcing, active forcing (Foster) or reactive forcing (a demand).")
+    force_back: bool = axis(True, group=Group.MELDING, title="Forcing a discard back on its discarder",
+                            question="May the player who receives a discard force it onto the discarder's melds?",
+                            doc="Whether a discard, on offer to the opponent, may be placed back on its discarder's meld.",
+                            means={True: "A discard may be forced back onto the melds of the player who discarded it, "
+                                         "as a card drawn from the pack may be forced.",
+                                   False: "Only the player who draws or discards a card may force it; a discard is not "
+                                          "forced back onto its discarder."},
+                            applies=lambda r: r.forcing is Forcing.ACTIVE, applies_when="forcing is active")
+    forced_lay_out: bool = axis(False, group=Group.MELDING, title="Going out when forced",
+                                question="May a player who is forced lay out his hand to get the cards that win?",
+                                doc="Whether a player forced with a card may lay out cards from his hand with it, "
+                                    "instead of discarding, when that gives him the cards down that win.",
+                                means={True: "A player forced with a card need not discard if, laying out cards from "
+                                             "his hand with it, he gets the cards down that win.",
+                                       False: "A player forced with a card must discard, unless the forced card itself "
+                                              "gives him the cards down that win."},
+                                applies=lambda r: r.forcing is Forcing.ACTIVE, applies_when="forcing is active")
+    demanded_use: DemandedUse = axis(DemandedUse.ANY, group=Group.MELDING, title="Using a demanded card",
+                                     question="How must a player use a card he is made to take?",
+                                     doc="Added to the meld it fits, or used in any legal way.",
+                                     applies=lambda r: r.forcing is Forcing.REACTIVE, applies_when="forcing is reactive")
     rearranging: Rearranging = axis(Rearranging.FREE, group=Group.MELDING, title="Rearranging one's melds",
                                     question="May a player regroup his own melds?",
                                     doc="Borrowing, recombining, shifting: moving cards between own melds.")
@@ -160,7 +184,7 @@ class RuleSet:
     @cached_property
     def melding(self) -> Melding:
         """What shapes an arrangement of a player's melds under these rules (see :func:`conquian.melds.arrangements`)."""
-        return Melding(self.rearranging is Rearranging.FREE, self.lay_off_own, self.hand_cards is HandCards.WITH_THE_CARD)
+        return Melding(self.rearranging, self.lay_off_own, self.hand_cards is HandCards.WITH_THE_CARD)
 
     def is_meld(self, cards: "str | Iterable[Card]") -> bool:
         """Whether the cards form one valid meld under these rules.
@@ -168,6 +192,15 @@ class RuleSet:
         Cards not in this rule set's pack raise :class:`~conquian.errors.CardError`.
         """
         return self.table.is_meld(_cards(cards))
+
+    def longest_winning_sequence(self) -> int:
+        """The longest sequence that can be part of a winning layout: ``cards_to_win`` cards in melds.
+
+        With eleven down in melds of three or more, a sequence of nine leaves two cards, which make no meld, so
+        the answer is eight, whatever ``max_sequence`` allows: pagat's reason for rummy.ch's cap of eight.
+        """
+        totals = _reachable_totals(self)
+        return max(n for n in range(self.min_sequence, self.max_sequence + 1) if self.cards_to_win - n in totals)
 
     # -- derived rule sets -------------------------------------------------------------------
     def replace(self, **overrides: Any) -> "RuleSet":

@@ -15,7 +15,7 @@ from .cards import Card, card_of, cards_of, format_cards
 from .errors import PositionError
 from .rules import Forcing, RuleSet, UnusedDraw
 
-__all__ = ["Role", "Phase", "Origin", "Termination", "Outcome", "Snapshot", "check", "pips"]
+__all__ = ["Role", "Phase", "Origin", "Termination", "Outcome", "Irregularity", "Snapshot", "check", "pips"]
 
 
 class Role(enum.IntEnum):
@@ -81,6 +81,18 @@ class Termination(enum.Enum):
     """A player got the cards down that the rules require."""
     TABLEAU = "tableau"
     """A card had to be drawn from an empty stock: a tie."""
+    MISDEAL = "misdeal"
+    """The deal is void (a card faced in the pack, or exposed by the dealer) and is made again."""
+
+
+class Irregularity(enum.Enum):
+    """What can go wrong in the deal itself (the axis ``misdeal`` says what follows)."""
+
+    FACED_IN_PACK = "a card faced in the pack"
+    EXPOSED_BY_DEALER = "a card exposed by the dealer"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 def pips(cs: Iterable[Card]) -> int:
@@ -101,12 +113,12 @@ class Outcome:
         if not isinstance(self.termination, Termination):
             raise TypeError(f"Outcome(termination) must be a Termination, not {type(self.termination).__name__}")
         if (self.termination is Termination.WIN) != isinstance(self.winner, Role):
-            raise TypeError("a win needs its winner (a Role), and a tableau has none")
+            raise TypeError("a win needs its winner (a Role), and a tableau or a misdeal has none")
         if isinstance(self.loser_pips, bool) or not isinstance(self.loser_pips, int) or self.loser_pips < 0:
             raise TypeError(f"Outcome(loser_pips) must be a whole number, not {self.loser_pips!r}")
 
     def __str__(self) -> str:
-        return "tableau" if self.winner is None else f"{self.winner} wins"
+        return self.termination.value if self.winner is None else f"{self.winner} wins"
 
 
 @dataclass(frozen=True)
@@ -127,6 +139,8 @@ class Snapshot:
     offer: int = 0
     origin: Origin | None = None
     outcome: Outcome | None = None
+    forced: bool = False
+    """In phase DISCARD: whether the player must discard because a card was forced on him."""
 
     def down(self, role: Role) -> int:
         n = 0
@@ -194,6 +208,8 @@ def _check_phase(s: Snapshot) -> None:
         if s.offer or s.origin is not None:
             raise PositionError("a player who must discard has no card on offer to him")
         return
+    if s.forced:
+        raise PositionError("only a player who must discard can have been forced")
     if not s.offer or s.origin is None:
         raise PositionError(f"phase {s.phase.value!r} needs a card on offer and how it got there")
 
@@ -206,7 +222,9 @@ def _check_counts(s: Snapshot) -> None:
         if down >= r.cards_to_win and not winner:
             raise PositionError(f"{role} has {down} cards down, {r.cards_to_win} win: say 'result: {role} wins'")
     if s.phase is Phase.OVER:
-        if s.outcome.termination.value == "tableau":
+        if s.outcome.termination is Termination.MISDEAL:
+            want = {Role.DEALER: (r.hand_size,), Role.PONE: (r.hand_size,)}
+        elif s.outcome.termination is Termination.TABLEAU:
             if s.stock:
                 raise PositionError(f"a tableau comes only when the stock is empty, and it holds {len(s.stock)} card(s)")
             want = {Role.DEALER: (r.hand_size,), Role.PONE: (r.hand_size,)}
@@ -242,6 +260,8 @@ def _check_history(s: Snapshot) -> None:
         if not s.melds[actor] and not r.drawn_to_hand:
             raise PositionError(f"{actor} has no melds, so he has used no card and has nothing to discard for "
                                 f"(rule drawn_to_hand = false)")
+        if s.forced and r.forcing is not Forcing.ACTIVE:
+            raise PositionError("no card is forced on a player under these rules (rule forcing is not active)")
         return
     card = card_of(s.offer)
     if o is Origin.TURNED_UP:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from conquian import VARIANTS, ConflictingRules, Game, Kind, Match, PositionError, position
+from conquian import DECLARATIONS, VARIANTS, ConflictingRules, Game, Kind, Match, PositionError, position
 from conquian.rules import AXES, AXIS_BY_NAME, Pack
 from conquian.state import Outcome, Role, Termination
 
@@ -116,6 +116,12 @@ def _(r): return tuple(k for k in (1, 2, 3, 4, 5) if _cut_ok(r, k))
 def _(r): return str(Game(r, seed=3).to_act)
 
 
+@probe("misdeal", lambda v: "misdeal" if v.value == "new-deal" else "play on")
+def _(r):
+    g = Game(r, seed=3).report("a card faced in the pack")
+    return str(g.outcome) if g.is_over else "play on"
+
+
 # -- the say ------------------------------------------------------------------------------------------------------
 @probe("drawn_to_hand", lambda v: v)
 def _(r): return Kind.TAKE in kinds(pos(spanish(r), BASE + "offer: Q♠ drawn by pone"))
@@ -165,14 +171,56 @@ def _(r):
     return "active" if active else "reactive" if reactive else "none"
 
 
-@probe("rearranging", lambda v: v.value == "free")
+@probe("force_back", lambda v: v)
+def _(r): return Kind.FORCE in kinds(pos(spanish(r), BASE + "offer: 5♥ discarded by dealer"))
+
+
+@probe("forced_lay_out", lambda v: v)
 def _(r):
+    # Nine down and the J♦ in hand; forced with the 5♥, the dealer could lay off the J♦ and have eleven down.
+    g = pos(spanish(r), """
+        dealer hand: J♦
+        dealer melds: [2♥ 3♥ 4♥] [K♠ K♥ K♣] [5♦ 6♦ 7♦]
+        pone hand: A♠ 2♠ 3♠ 6♠ 7♠ A♥ K♦ 4♣ 3♣ 7♣
+        offer: 5♥ drawn by pone""").play("force [2♥ 3♥ 4♥]")
+    return Kind.LAY in kinds(g)
+
+
+@probe("demanded_use", lambda v: v.value == "any")
+def _(r):
+    # Made to take the 5♥, which fits his run: may he meld it with his two fives instead?
+    g = pos(spanish(r), BASE.replace("6♦ J♣ A♦", "5♠ 5♦ J♣") + "offer: 5♥ demanded of dealer")
+    return g.is_legal("use [2♥ 3♥ 4♥] [5♠ 5♥ 5♦]")
+
+
+@probe("rearranging", lambda v: v.value)
+def _(r):
+    # Which regroupings may the dealer make with the J♠ he drew?  A set of four lends a king to a new meld (borrow);
+    # three sets of three become three sequences (free only); a new meld is made (with-new-meld allows that).
     g = pos(spanish(r), """
         dealer hand: Q♠ 2♥ 3♥ 6♦ 4♣ 5♣
         dealer melds: [K♠ K♥ K♦ K♣]
         pone hand: A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ A♥ 5♥ 6♥
         offer: J♠ drawn by dealer""")
-    return g.is_legal("use [J♠ Q♠ K♠] [K♥ K♦ K♣]")
+    lend = g.is_legal("use [J♠ Q♠ K♠] [K♥ K♦ K♣]")
+    h = pos(spanish(r), """
+        dealer hand: 2♥
+        dealer melds: [5♠ 5♦ 5♣] [6♠ 6♦ 6♣] [7♠ 7♦ 7♣]
+        pone hand: A♠ 2♠ 3♠ 4♠ A♥ 3♥ 4♥ A♦ 2♦ 3♦
+        offer: J♠ drawn by dealer""")
+    regroup = h.is_legal("use [5♠ 6♠ 7♠ J♠] [5♦ 6♦ 7♦] [5♣ 6♣ 7♣]")
+    return {(False, False): "none", (True, False): "borrow" if borrow_into_old(r) else "with-new-meld",
+            (True, True): "free"}[(lend, regroup)]
+
+
+def borrow_into_old(r) -> bool:
+    """Whether a borrowed card may go onto another old meld (borrow: yes; with-new-meld: only into a new one)."""
+    g = pos(spanish(r), """
+        dealer hand: 2♥ 3♥ 4♣
+        dealer melds: [K♠ K♥ K♦ K♣] [J♦ Q♦ 7♦]
+        pone hand: A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ A♥ 5♥ 6♥
+        offer: 6♦ drawn by dealer""".replace("[J♦ Q♦ 7♦]", "[7♦ J♦ Q♦]"))
+    return g.is_legal("use [6♦ 7♦ J♦ Q♦ K♦] [K♠ K♥ K♣]")
 
 
 # -- the end ---------------------------------------------------------------------------------------------------------
@@ -234,6 +282,9 @@ def test_every_axis_has_a_probe():
 def test_axis_under_source(axis, source):
     observe, expect = PROBES[axis]
     rules = VARIANTS[source]
+    if not AXIS_BY_NAME[axis].applies(rules):
+        assert axis not in DECLARATIONS[source].entries  # nothing declared where the question does not arise
+        pytest.skip(f"{axis} does not arise under {source} (only when {AXIS_BY_NAME[axis].applies_when})")
     assert observe(rules) == expect(getattr(rules, axis))
 
 
@@ -266,6 +317,8 @@ def other_values(rules, axis):
 def test_another_value_would_be_seen(axis, source):
     observe, expect = PROBES[axis]
     rules = VARIANTS[source]
+    if not AXIS_BY_NAME[axis].applies(rules):
+        pytest.skip(f"{axis} does not arise under {source}")
     declared = observe(rules)
     others = list(other_values(rules, axis))
     assert others, f"no consistent rule set with another value of {axis}"

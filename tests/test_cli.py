@@ -11,7 +11,8 @@ import pytest
 
 from conquian.cli import main
 from conquian.rules import AXES
-from conquian.status import Status
+from conquian.status import NOT_APPLICABLE, Status
+from conquian.verdicts import Verdict
 
 CLI = [sys.executable, "-m", "conquian.cli"]
 
@@ -40,9 +41,11 @@ def test_compare_marks_differences_and_silence(capsys):
     rows = {l[2:].split()[0]: l for l in out[1:] if l[2:].strip() and l[2:].split()[0] in {a.name for a in AXES}}
     assert header == ["foster-1913", "rummy-ch", "dutch", "french"]
     assert len(rows) == len(AXES)
-    assert rows["forcing"].startswith("*") and rows["hand_size"].startswith(" ")
+    assert rows["forcing"].startswith(Verdict.PLAY.mark) and rows["hand_size"].startswith(Verdict.AGREE.mark)
+    assert rows["min_cut"].startswith(Verdict.AGREE_WHERE_THEY_SPEAK.mark)   # silence is never disagreement
     assert f"1 {Status.SILENT.mark}" in rows["min_cut"]   # silent cells are marked, not shown as a plain value
-    assert out[-1].startswith(f"{Status.STATED.mark} stated")
+    assert NOT_APPLICABLE in rows["force_back"].split()    # rummy.ch has no active forcing: the question does not arise
+    assert out[-2].startswith(f"{Status.STATED.mark} stated") and out[-1].startswith("verdicts:")
 
 
 def test_unknown_variant_is_a_clear_error(capsys):

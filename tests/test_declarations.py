@@ -12,7 +12,7 @@ import pytest
 from conquian import DECLARATIONS, VARIANTS, DeclarationError, Status
 from conquian.declarations import load_declaration
 from conquian.registry import load_all, sources_dir
-from conquian.rules import AXES
+from conquian.rules import AXES, AXIS_BY_NAME
 
 SOURCES = sources_dir()
 CONQUIAN_SOURCES = ["foster-1913", "rummy-ch", "dutch", "french"]
@@ -31,7 +31,10 @@ def test_the_four_conquian_sources_are_declared():
 
 @pytest.mark.parametrize("source", CONQUIAN_SOURCES)
 @pytest.mark.parametrize("axis", [ax.name for ax in AXES])
-def test_every_source_has_an_entry_for_every_axis(source, axis):
+def test_every_source_has_an_entry_for_every_axis_that_arises(source, axis):
+    if not AXIS_BY_NAME[axis].applies(VARIANTS[source]):
+        assert axis not in DECLARATIONS[source].entries
+        return
     entry = DECLARATIONS[source].entries[axis]
     assert entry.value == getattr(VARIANTS[source], axis)
     if entry.status is not Status.SILENT:
@@ -153,3 +156,41 @@ def test_a_fifth_source_is_one_more_file(tmp_path):
             "print(list(conquian.VARIANTS), g.outcome is not None)")
     done = _run_with_variants(folder, code)
     assert done.stdout.strip() == "['foster-1913', 'rummy-ch', 'dutch', 'hoyle-nl', 'french'] True", done.stderr
+
+
+# -- guards: a badge never claims more than the text gives ----------------------------------------------------
+CLAIMS_SILENCE = re.compile(r"\b(is|are) silent\b|this project's (interpretation|reading)|the project reads|"
+                            r"the project chooses|our interpretation", re.I)
+
+
+def _entries():
+    return [(d.id, axis, e) for d in DECLARATIONS.values() for axis, e in d.entries.items()]
+
+
+@pytest.mark.parametrize("source, axis, entry", _entries(), ids=lambda x: x if isinstance(x, str) else "")
+def test_statuses_are_earned(source, axis, entry):
+    ax = AXIS_BY_NAME[axis]
+    if entry.status is Status.STATED:
+        assert not CLAIMS_SILENCE.search(entry.note), f"{source}: {axis} is stated, but its note calls the value a reading"
+    if entry.status is Status.AMBIGUOUS:
+        values = [r.value for r in entry.readings]
+        assert len(set(values)) >= 2 and entry.value in values
+        assert all(ax.coerce(v) == v for v in values)  # each reading is a valid value of the axis
+    if entry.status is Status.SILENT:
+        assert not entry.evidence, f"{source}: {axis} is silent but cites a passage as its authority"
+    else:
+        assert not entry.context
+
+
+def test_the_loader_refuses_a_silent_entry_with_evidence(tmp_path):
+    edit = lambda s: s.replace("[[axes.max_sequence.context]]", "[[axes.max_sequence.evidence]]", 1)
+    with pytest.raises(DeclarationError, match=r"axis 'max_sequence': a silent entry cites no passage as its authority"):
+        load_declaration(_write(tmp_path, edit))
+
+
+def test_an_axis_that_does_not_arise_has_no_entry(tmp_path):
+    edit = lambda s: s.replace("[axes.demanded_use]", "[axes.force_back]\nvalue = true\nstatus = \"silent\"\nnote = \"x\"\n\n"
+                                                      "[axes.demanded_use]", 1)
+    with pytest.raises(DeclarationError, match=r"axis 'force_back' does not arise under this source's rules \(only when "
+                                               r"forcing is active\): remove its entry"):
+        load_declaration(_write(tmp_path, edit, "rummy-ch"))

@@ -154,3 +154,45 @@ def test_a_last_discard_that_wins_is_listed_once():
     assert position(str(g).replace("last_discard_counts=true", "last_discard_counts=false")
                     .replace("result: pone wins", "to discard: pone").replace("out: 7♣", "")
                     .replace("pone hand: empty", "pone hand: 7♣")).is_legal("discard 7♣ onto [4♣ 5♣ 6♣]")
+
+
+# -- irregularities and the rulings added with the re-reading of the texts -----------------------------------------
+def test_a_misdeal_voids_the_deal_and_replays_from_its_record():
+    g = Game("foster-1913", seed=4)
+    g.report("a card exposed by the dealer")
+    assert g.is_over and str(g.outcome) == "misdeal" and g.outcome.winner is None
+    again = Game.from_record(g.record())
+    assert again.record() == g.record() and str(position(str(g))) == str(g)
+
+
+def test_a_card_is_exposed_by_the_dealer_only_while_dealing():
+    g = Game("foster-1913", seed=4)
+    g.play(g.legal_actions()[-1])
+    with pytest.raises(IllegalMove, match="only while dealing"):
+        g.report("a card exposed by the dealer")
+    g.report("a card faced in the pack")
+    assert str(g.outcome) == "misdeal"
+    with pytest.raises(PositionError, match="an irregularity is 'a card faced in the pack' or"):
+        Game("dutch", seed=1).report("a bent card")
+
+
+def test_under_play_on_a_report_changes_nothing():
+    g = Game("foster-1913(misdeal=play-on)", seed=4)
+    before = str(g)
+    assert str(g.report("a card faced in the pack")) == before and not g.is_over
+
+
+def test_a_forced_player_to_discard_reads_back():
+    g = position("""
+        variant: foster-1913(pack=spanish)
+        dealer hand: J♦
+        dealer melds: [2♥ 3♥ 4♥] [K♠ K♥ K♣] [5♦ 6♦ 7♦]
+        pone hand: A♠ 2♠ 3♠ 6♠ 7♠ A♥ K♦ 4♣ 3♣ 7♣
+        offer: 5♥ drawn by pone""")
+    g.play("force [2♥ 3♥ 4♥]")
+    assert str(g).endswith("to discard: dealer (forced)")
+    assert str(position(str(g))) == str(g)
+    assert "the forced card alone does not give him 11" in g.why_illegal("lay [2♥ 3♥ 4♥ 5♥] [K♠ K♥ K♣] [5♦ 6♦ 7♦ J♦]")
+    h = position(str(g).replace("variant: foster-1913(pack=spanish)", "variant: foster-1913(pack=spanish, forced_lay_out=true)"))
+    h.play("lay [2♥ 3♥ 4♥ 5♥] [K♠ K♥ K♣] [5♦ 6♦ 7♦ J♦]")
+    assert h.is_over and h.outcome.winner is Role.DEALER

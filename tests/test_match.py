@@ -27,13 +27,13 @@ def test_pips_scoring_needs_the_outcome():
 
 
 @pytest.mark.parametrize("call, error, message", [
-    (lambda: Match("dutch").add("north wins"), ConquianError, r"a deal's result is 'dealer wins', 'pone wins' or 'tableau'"),
+    (lambda: Match("dutch").add("north wins"), ConquianError, r"a deal's result is 'dealer wins', 'pone wins', 'tableau' or 'misdeal'"),
     (lambda: Match("dutch", first_dealer="C"), ConquianError, r"the first dealer must be one of 'A' or 'B', not 'C'"),
     (lambda: Match("dutch", players="AB"), TypeError, r"takes a pair of names"),
     (lambda: Match("dutch", players=("A", "A")), ConquianError, r"two different player names"),
     (lambda: Match("dutch", players=("A", "")), ConquianError, r"two different player names"),
     (lambda: Outcome(Termination.WIN), TypeError, r"a win needs its winner"),
-    (lambda: Outcome(Termination.TABLEAU, Role.PONE), TypeError, r"a tableau has none"),
+    (lambda: Outcome(Termination.TABLEAU, Role.PONE), TypeError, r"a tableau or a misdeal has none"),
     (lambda: Outcome("win", Role.PONE), TypeError, r"must be a Termination"),
     (lambda: Match(7), TypeError, r"rules must be a RuleSet"),
 ])

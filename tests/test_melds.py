@@ -4,6 +4,7 @@ import pytest
 
 from conquian import RuleSet, variant
 from conquian.cards import PackShape, cards, mask_of
+from conquian.axes import Rearranging
 from conquian.melds import Melding, arrangements, meld_table
 
 
@@ -56,6 +57,7 @@ def test_arrangements_list_every_way_the_melds_can_stand():
     old = (mask_of(cards("10♠ 10♥ 10♦ 10♣")),)
     hand = mask_of(cards("9♠ 2♥ 3♥"))
     card = mask_of(cards("8♠"))
-    free = arrangements(t, Melding(rearrange=True, lay_off=True, with_the_card=True), old, hand, card)
+    free = arrangements(t, Melding(Rearranging.FREE, lay_off=True, with_the_card=True), old, hand, card)
     assert [" ".join("[" + t.text(m) + "]" for m in arr) for arr in free] == ["[8♠ 9♠ 10♠] [10♥ 10♦ 10♣]"]
-    assert arrangements(t, Melding(rearrange=False, lay_off=True, with_the_card=True), old, hand, card) == ()
+    assert arrangements(t, Melding(Rearranging.BORROW, lay_off=True, with_the_card=True), old, hand, card) == free
+    assert arrangements(t, Melding(Rearranging.NONE, lay_off=True, with_the_card=True), old, hand, card) == ()

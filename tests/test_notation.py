@@ -42,7 +42,7 @@ def test_a_position_with_rest_in_the_out_pile():
     (("dealer hand:", "dealer hnad:"), r"line 3 \('dealer hnad: .*'\): expected 'key: value' with a key among"),
     (("offer: 6♣ discarded by pone", "offer: 9♣ discarded by pone"), r"line 7 \(offer\): 9♣ is not in the spanish pack"),
     (("offer: 6♣ discarded by pone", "to discard: nobody"), r"a role is 'dealer' or 'pone', not 'nobody'"),
-    (("offer: 6♣ discarded by pone", "result: north wins"), r"a result is 'dealer wins', 'pone wins' or 'tableau'"),
+    (("offer: 6♣ discarded by pone", "result: north wins"), r"a result is 'dealer wins', 'pone wins', 'tableau' or 'misdeal'"),
 ])
 def test_bad_position_text(change, message):
     with pytest.raises(PositionError, match=message):

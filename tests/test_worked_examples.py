@@ -29,7 +29,7 @@ def test_foster_borrowing_is_refused_without_rearranging():
         pone hand: A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ A♥ 5♥ 6♥
         offer: 8♠ drawn by dealer
     """)
-    with pytest.raises(IllegalMove, match=r"rule rearranging = none: an override; foster-1913 declares free"):
+    with pytest.raises(IllegalMove, match=r"rule rearranging = none: an override; foster-1913 declares borrow"):
         g.play("use [8♠ 9♠ 10♠] [10♥ 10♦ 10♣]")
 
 
