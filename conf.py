@@ -2,7 +2,7 @@
 
 Build with ``make html`` (``sphinx-build -b html -c . -W --keep-going -n docs _build/html``).
 The pages live in ``docs/``; the project's own Sphinx extension (the ``{cards}`` role and the
-directives that render the declarations in ``variants/``) lives in ``docs/_ext/conquian_site.py``.
+directives that render the declarations in ``variants/``) is the package ``docs/_ext/conquian_site/``.
 """
 
 from __future__ import annotations

@@ -24,25 +24,27 @@ DOCS = ROOT / "docs"
 RULINGS = DOCS / "rulings"
 SOURCES = list(DECLARATIONS)
 
-sys.path.insert(0, str(DOCS / "_ext"))
-import conquian_site  # noqa: E402  (the site's Sphinx extension; its data helpers need no Sphinx app)
+EXT = DOCS / "_ext"
+sys.path.insert(0, str(EXT))
+from conquian_site import data as site_data  # noqa: E402  (the site's Sphinx extension; its data helpers need no Sphinx app)
+from conquian_site.nodes import card_nodes  # noqa: E402
 
 
 # -- reading the Markdown of a ruling page -------------------------------------------------------
 
 def tab_sets(text: str) -> list[dict]:
-    """The colon-fenced tab sets of a page: their options and their tab items (label, options, body)."""
+    """The colon-fenced ``{source-tabs}`` of a page and their ``{source-tab}`` items (source, body).
+
+    A ``{source-tab}`` takes the source id and nothing else: its label comes from the declaration.
+    """
     sets = []
-    for m in re.finditer(r"^(:{4,})\{tab-set\}[^\n]*\n(.*?)^\1\s*$", text, re.S | re.M):
+    for m in re.finditer(r"^(:{4,})\{source-tabs\}[^\n]*\n(.*?)^\1\s*$", text, re.S | re.M):
         body = m.group(2)
-        options = dict(re.findall(r"^:([\w-]+):[ \t]*(.*)$", body.split("\n\n", 1)[0], re.M))
         items = []
-        for t in re.finditer(r"^(:{3})\{tab-item\}[ \t]*(.*?)\n(.*?)^\1\s*$", body, re.S | re.M):
-            head, _, rest = t.group(3).partition("\n\n")
-            item_options = dict(re.findall(r"^:([\w-]+):[ \t]*(.*)$", head, re.M))
-            items.append({"label": t.group(2).strip(), "options": item_options, "body": rest,
+        for t in re.finditer(r"^(:{3})\{source-tab\}([^\n]*)\n(.*?)^\1\s*$", body, re.S | re.M):
+            items.append({"argument": t.group(2), "source": t.group(2).strip(), "body": t.group(3),
                           "line": text[: m.start(2) + t.start()].count("\n") + 1})
-        sets.append({"options": options, "items": items, "line": text[: m.start()].count("\n") + 1})
+        sets.append({"items": items, "line": text[: m.start()].count("\n") + 1})
     return sets
 
 
@@ -78,15 +80,16 @@ def test_every_ruling_page_is_an_axis():
 def test_every_ruling_page_has_a_tab_per_source_with_entry_and_example(axis):
     where = f"docs/rulings/{axis.slug}.md"
     text = page(axis).read_text(encoding="utf-8")
-    source_sets = [s for s in tab_sets(text) if s["options"].get("sync-group") == "source"]
-    assert len(source_sets) == 1, f"{where}: axis {axis.name!r}: expected one tab set with :sync-group: source"
+    source_sets = tab_sets(text)
+    assert len(source_sets) == 1, f"{where}: axis {axis.name!r}: expected one {{source-tabs}}"
     items = source_sets[0]["items"]
-    syncs = [item["options"].get("sync") for item in items]
-    assert syncs == SOURCES, f"{where}: axis {axis.name!r}: tabs :sync: {syncs}, expected {SOURCES} (in this order)"
+    syncs = [item["source"] for item in items]
+    assert syncs == SOURCES, f"{where}: axis {axis.name!r}: {{source-tab}} {syncs}, expected {SOURCES} (in this order)"
     for item in items:
-        source = item["options"]["sync"]
-        assert item["label"] == DECLARATIONS[source].short, \
-            f"{where}: axis {axis.name!r}: the {source!r} tab is labelled {item['label']!r}, not {DECLARATIONS[source].short!r}"
+        source = item["source"]
+        # the label is the declaration's short name (see the matrix test's build): the page names only the id
+        assert item["argument"] == f" {source}", \
+            f"{where}: axis {axis.name!r}: the {source!r} tab is written {item['argument']!r}, not ' {source}'"
         assert re.search(rf"^```\{{entry\}} {re.escape(source)}\s*$", item["body"], re.M), \
             f"{where}: axis {axis.name!r}: the {source!r} tab does not show ```{{entry}} {source}```"
         examples = [b for b in doctest_blocks(item["body"]) if ">>> " in b]
@@ -102,8 +105,8 @@ def test_every_ruling_page_has_a_verdict_and_differences_are_executed(axis):
     m = re.search(r"^(:{3,})\{verdict\}[^\n]*\n(.*?)^\1\s*$", text, re.S | re.M)
     assert m, f"{where}: axis {axis.name!r}: no {{verdict}}"
     claimed = re.search(r"^:verdict:\s*(\w+)", m.group(2), re.M)
-    computed = conquian_site.computed_verdict(axis)
-    if computed is conquian_site.Verdict.PLAY:
+    computed = site_data.computed_verdict(axis)
+    if computed is site_data.Verdict.PLAY:
         assert not claimed or claimed.group(1) == "play", f"{where}: the values differ, so the verdict is 'differ in play'"
         code = "\n".join(doctest_blocks(m.group(2)))
         assert ">>> " in code, f"{where}: axis {axis.name!r}: the sources differ in play but no position is executed"
@@ -155,7 +158,7 @@ def test_every_source_has_a_page_and_a_bibliography_entry():
 
 
 def test_matrix_data_covers_every_axis_and_source_and_keeps_silent_apart():
-    rows = conquian_site.matrix_data()
+    rows = site_data.matrix_data()
     assert [r["axis"].name for r in rows] == AXIS_IDS
     for r in rows:
         assert list(r["cells"]) == SOURCES
@@ -167,14 +170,14 @@ def test_matrix_data_covers_every_axis_and_source_and_keeps_silent_apart():
 # -- the card role --------------------------------------------------------------------------------
 
 def test_cards_render_as_text_with_suit_colours():
-    node = conquian_site.card_nodes("[6♥ 7♥ J♥] 10♠ ?")
+    node = card_nodes("[6♥ 7♥ J♥] 10♠ ?")
     assert node.astext() == "6♥ 7♥ J♥ 10♠ ?"
     cards = [n for n in node.findall(nodes.inline) if "cq-card" in n["classes"]]
     assert [("cq-red" in n["classes"], "cq-black" in n["classes"]) for n in cards[:4]] == \
         [(True, False)] * 3 + [(False, True)]
     assert "cq-back" in cards[4]["classes"]
     with pytest.raises(ValueError, match="1OH"):
-        conquian_site.card_nodes("7S 1OH")
+        card_nodes("7S 1OH")
 
 
 # -- with Sphinx: small projects built in a subprocess --------------------------------------------
@@ -187,7 +190,7 @@ def sphinx_build(tmp_path: Path, pages: dict[str, str], builder: str = "html") -
         (src / name).write_text(text, encoding="utf-8")
     (src / "conf.py").write_text(
         "import sys\n"
-        f"sys.path[:0] = [{str(ROOT)!r}, {str(DOCS / '_ext')!r}]\n"
+        f"sys.path[:0] = [{str(ROOT)!r}, {str(EXT)!r}]\n"
         "extensions = ['myst_parser', 'sphinx_design', 'sphinx.ext.doctest', 'conquian_site']\n"
         "myst_enable_extensions = ['colon_fence']\n"
         "source_suffix = {'.md': 'markdown'}\n",
@@ -197,8 +200,13 @@ def sphinx_build(tmp_path: Path, pages: dict[str, str], builder: str = "html") -
 
 
 def test_the_matrix_directive_lists_every_axis_and_every_source(tmp_path):
-    done = sphinx_build(tmp_path, {"index.md": "# Matrix\n\n```{comparison-matrix}\n```\n"})
+    pack = (RULINGS / "pack.md").read_text(encoding="utf-8")
+    done = sphinx_build(tmp_path, {"index.md": "# Matrix\n\n```{comparison-matrix}\n```\n", "rulings/pack.md": pack})
     assert done.returncode == 0, done.stderr
+    # a ruling page's tabs: synced by source id, each labelled with its source's short name from the declaration
+    page = (tmp_path / "out" / "rulings" / "pack.html").read_text(encoding="utf-8")
+    labels = re.findall(r'<label[^>]*data-sync-group="source" data-sync-id="([\w-]+)"[^>]*>\s*(.*?)\s*</label>', page, re.S)
+    assert labels == [(s, DECLARATIONS[s].short) for s in SOURCES]
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     table = html[html.index('class="cq-matrix'):]
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
@@ -210,7 +218,7 @@ def test_the_matrix_directive_lists_every_axis_and_every_source(tmp_path):
         row = next((r for r in body if f" {ax.name} " in f" {' '.join(r.split())} "), None)
         assert row is not None, f"the matrix has no row for axis {ax.name!r}"
         for decl in DECLARATIONS.values():
-            text = conquian_site.value_text(ax, decl.entries[ax.name].value)
+            text = ax.words(decl.entries[ax.name].value)
             assert text in row and decl.entries[ax.name].status.value in row
     silent = re.findall(r'<td class="[^"]*cq-cell-silent', table)
     assert len(silent) == sum(e.status is Status.SILENT for d in DECLARATIONS.values() for e in d.entries.values())
@@ -219,11 +227,50 @@ def test_the_matrix_directive_lists_every_axis_and_every_source(tmp_path):
 def test_the_build_names_file_and_axis_when_a_tab_or_a_page_is_missing(tmp_path):
     text = (RULINGS / "pack.md").read_text(encoding="utf-8")
     last = SOURCES[-1]
-    cut = re.sub(rf"^:::\{{tab-item\}}[^\n]*\n:sync: {re.escape(last)}\n.*?^:::\s*$\n", "", text, flags=re.S | re.M)
+    cut = re.sub(rf"^:::\{{source-tab\}} {re.escape(last)}\n.*?^:::\s*$\n", "", text, flags=re.S | re.M)
     assert cut != text
     done = sphinx_build(tmp_path, {"index.md": "# Site\n", "rulings/pack.md": cut})
     assert f"rulings/pack.md: axis 'pack': no tab for source '{last}'" in done.stderr
     assert "docs/rulings/min-set.md: missing: axis 'min_set' has no ruling page" in done.stderr
+
+
+def test_the_checks_read_each_tab_from_the_domain(tmp_path):
+    """The tab checks are fed by what {source-tab} recorded from its own content, in the ``cq`` domain."""
+    text = (RULINGS / "pack.md").read_text(encoding="utf-8")
+    first, second, last = SOURCES[0], SOURCES[1], SOURCES[-1]
+    tab = re.compile(r"^:::\{source-tab\} ([\w-]+)\n(.*?)^:::\s*$\n", re.S | re.M)
+
+    def alter(m: re.Match) -> str:
+        source, body = m.group(1), m.group(2)
+        if source == first:    # no executable example
+            body = re.sub(r"^```\{doctest\}\n.*?^```\s*$\n", "", body, flags=re.S | re.M)
+        if source == second:   # another source's entry
+            body = body.replace(f"```{{entry}} {second}", f"```{{entry}} {first}")
+        if source == last:     # not a source
+            source = "nobody-1900"
+        return f":::{{source-tab}} {source}\n{body}:::\n"
+
+    cut = tab.sub(alter, text)
+    done = sphinx_build(tmp_path, {"index.md": "# Site\n", "rulings/pack.md": cut})
+    where = "rulings/pack.md: axis 'pack'"
+    assert f"{where}: the {first!r} tab has no executable example" in done.stderr
+    assert f"{where}: the {second!r} tab does not show the declaration" in done.stderr
+    assert f"{where}: the {second!r} tab shows the entry of {first!r}" in done.stderr
+    assert f"{where}: {{source-tab}} 'nobody-1900'" in done.stderr and "is not a source id" in done.stderr
+    assert f"{where}: no tab for source {last!r}" in done.stderr
+
+
+def test_the_extension_is_a_package_of_small_modules_that_reads_no_internals():
+    modules = sorted((EXT / "conquian_site").glob("*.py"))
+    assert {m.stem for m in modules} >= {"__init__", "data", "nodes", "rulings", "sources", "tables", "domain",
+                                         "checks", "api"}
+    assert not (EXT / "conquian_site.py").exists(), "the one-file extension is replaced by the package"
+    for module in modules:
+        text = module.read_text(encoding="utf-8")
+        lines = text.count("\n")
+        assert lines <= 450, f"{module.relative_to(ROOT)}: {lines} lines (at most 450)"
+        for forbidden in ("design_component", "sync_id", "sync_group", "getsource", "ModuleAnalyzer", "cq_pages"):
+            assert forbidden not in text, f"{module.relative_to(ROOT)}: uses {forbidden}"
 
 
 # -- examples are tests -------------------------------------------------------------------------

@@ -1,0 +1,55 @@
+"""The site's Sphinx extension: everything a page says about a source comes from its declaration.
+
+One module per family, each with its own ``setup_*`` (after sphinx-design's layout):
+
+``data``      pure helpers on the engine's data (sources in order, value groups, matrix rows, verdicts)
+``domain``    the ``cq`` domain: per-page data (a ruling page's axis, verdict and source tabs); site links
+``nodes``     nodes and building blocks; the ``{cards}`` and ``{status}`` roles; verdicts resolved after reading
+``shared``    the base class of the directives
+``rulings``   ``{ruling}``, ``{entry}``, ``{verdict}``
+``tabs``      ``{source-tabs}`` and ``{source-tab}``: a ruling page's tabs, one per source
+``sources``   ``{source-record}``, ``{source-rules}``, ``{sources-grid}``
+``tables``    ``{comparison-matrix}``, ``{rulings-table}``, ``{rulings-toctree}``, ``{differences}``,
+              ``{declaration-keys}``
+``checks``    every axis has a ruling page, every ruling page its parts (warnings naming file and axis)
+``api``       the API reference: short names, public bases, no type docstrings on constants
+
+Axis metadata (groups, titles, questions, what a value means) and the status vocabulary (word, mark, meaning)
+come from the engine (:mod:`conquian.axes`, :mod:`conquian.status`), never from source text.  A declaration
+missing data stops the build when ``conquian`` is imported (``DeclarationError`` names the file and the axis).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+
+import conquian
+from conquian import DECLARATIONS
+from conquian.registry import variants_dir
+
+from .api import setup_api
+from .checks import setup_checks
+from .domain import setup_domain
+from .nodes import setup_nodes
+from .rulings import setup_rulings
+from .sources import setup_sources
+from .tables import setup_tables
+from .tabs import setup_tabs
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    if not DECLARATIONS:
+        raise ExtensionError(f"{variants_dir()}: no declarations (variants/*.toml): the site has nothing to show")
+    setup_domain(app)
+    setup_nodes(app)
+    setup_rulings(app)
+    setup_tabs(app)
+    setup_sources(app)
+    setup_tables(app)
+    setup_checks(app)
+    setup_api(app)
+    return {"version": conquian.__version__, "parallel_read_safe": True, "parallel_write_safe": True,
+            "env_version": 2}

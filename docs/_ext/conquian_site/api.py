@@ -1,0 +1,66 @@
+"""Helpers for the API reference (autodoc): short names in the engine's docstrings, private bases, type docstrings.
+
+* A Python reference the engine's docstrings write short (``RuleSet``, ``conquian.variant``) resolves to the one
+  documented object of the ``conquian`` package it names.
+* A private base class (``conquian.rules._Choice``) shows as the public class it derives from.
+* A module constant without a docstring of its own does not show its type's (``tuple``'s, ``dict``'s).
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util.nodes import make_refnode
+
+
+def resolve_short_names(app: Sphinx, env, node: nodes.Element, contnode: nodes.Node):
+    """Resolve a Python reference the engine's docstrings write short (``RuleSet``, ``conquian.variant``).
+
+    Only names of the ``conquian`` package, and only where exactly one documented object matches.
+    """
+    if node.get("refdomain") != "py":
+        return None
+    target = node.get("reftarget", "").lstrip(".~")
+    if not target or not (target.startswith("conquian.") or "." not in target):
+        return None
+    objects = env.get_domain("py").objects
+    if target in objects:
+        return None
+    head, _, name = target.rpartition(".")
+    found = {full for full in objects if full.startswith("conquian.") and (
+        full.endswith("." + target) or (head and full.startswith(head + ".") and full.endswith("." + name)))}
+    if len(found) != 1:
+        return None
+    full = found.pop()
+    obj = objects[full]
+    return make_refnode(app.builder, node["refdoc"], obj.docname, obj.node_id, contnode, full)
+
+
+def drop_type_docstrings(app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]) -> None:
+    """A module constant without a docstring of its own must not show its type's (``tuple``'s, ``dict``'s)."""
+    if what not in ("data", "attribute") or not lines:
+        return
+    own = inspect.getdoc(type(obj)) or ""
+    text = "\n".join(lines).strip()
+    if own and text and (text == own.strip() or own.strip().startswith(text)):
+        lines[:] = []
+
+
+def public_bases(app: Sphinx, name: str, obj: Any, options: Any, bases: list) -> None:
+    """Show a private base class (``conquian.rules._Choice``) as the public classes it derives from."""
+    out = []
+    for base in bases:
+        while isinstance(base, type) and base.__name__.startswith("_") and base.__bases__:
+            base = base.__bases__[0]
+        out.append(base)
+    bases[:] = out
+
+
+def setup_api(app: Sphinx) -> None:
+    app.connect("missing-reference", resolve_short_names)
+    app.setup_extension("sphinx.ext.autodoc")  # for the two autodoc events below
+    app.connect("autodoc-process-bases", public_bases)
+    app.connect("autodoc-process-docstring", drop_type_docstrings)

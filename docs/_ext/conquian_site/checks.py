@@ -1,0 +1,88 @@
+"""The site's consistency checks, run once every page is read; each problem is a warning naming file and axis.
+
+* every axis has a ruling page, ``docs/rulings/<slug>.md``;
+* every ruling page has ``{ruling}`` naming its axis and a ``{verdict}``;
+* every ruling page has ``{source-tabs}`` with one ``{source-tab}`` per declared source (and no other tab), each
+  showing that source's ``{entry}`` (and no other source's) and at least one executable example.
+
+The checks read what the pages recorded in the ``cq`` domain (:mod:`conquian_site.domain`).  The directives
+check the rest as they run: a verdict the values contradict, a verdict "differ in play" without an executed
+position naming every source, an entry or record for an unknown source or axis.
+"""
+
+from __future__ import annotations
+
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+from conquian.rules import AXES
+
+from .data import RULINGS, ruling_docname, source_ids
+from .domain import PageRecord, TabSetRecord, cq_domain, doc_file
+
+logger = logging.getLogger(__name__)
+
+
+def ruling_problems(env) -> list[tuple[str | None, str]]:
+    """Every problem with the ruling pages, as ``(docname, message)``; each message names file and axis."""
+    problems: list[tuple[str | None, str]] = []
+    for ax in AXES:
+        docname = ruling_docname(ax)
+        if docname not in env.found_docs:
+            problems.append((None, f"docs/{docname}.md: missing: axis {ax.name!r} has no ruling page"))
+    pages = cq_domain(env).pages
+    for docname in sorted(env.found_docs):
+        if docname.startswith(RULINGS + "/") and docname != f"{RULINGS}/index":
+            where = doc_file(env, docname)
+            problems += [(docname, f"{where}: {message}") for message in page_problems(docname, pages.get(docname))]
+    return problems
+
+
+def page_problems(docname: str, page: PageRecord | None) -> list[str]:
+    """The problems of one ruling page, each message naming the axis (the caller adds the file)."""
+    page = page or PageRecord()
+    if page.axis is None:
+        slug = docname.split("/", 1)[1]
+        return [f"no {{ruling}} directive naming the axis (expected axis {slug.replace('-', '_')!r})"]
+    about = f"axis {page.axis!r}"
+    problems = [] if page.verdict else [f"{about}: no {{verdict}}"]
+    if not page.tabsets:
+        return problems + [f"{about}: no {{source-tabs}} (one ```{{source-tab}} SOURCE``` for each source)"]
+    for tabset in page.tabsets:
+        problems += [f"{about}: {message}" for message in tabset_problems(page.axis, tabset)]
+    return problems
+
+
+def tabset_problems(axis: str, tabset: TabSetRecord) -> list[str]:
+    """The problems of one ``{source-tabs}`` on the ruling page of an axis."""
+    sources = source_ids()
+    problems = [f"the {{source-tabs}} at line {tabset.line} holds something other than a {{source-tab}}"
+                + (f" (line {line})" if line else "") for line in tabset.strays]
+    seen = [tab.source for tab in tabset.tabs]
+    problems += [f"no tab for source {s!r} (a ```{{source-tab}} {s}``` in the page's {{source-tabs}})"
+                 for s in sources if s not in seen]
+    for i, tab in enumerate(tabset.tabs):
+        s = tab.source
+        if s not in sources:
+            problems.append(f"{{source-tab}} {s!r} (line {tab.line}) is not a source id; "
+                            f"the sources are {', '.join(sources)}")
+            continue
+        if s in seen[:i]:
+            problems.append(f"two tabs for source {s!r}")
+        if (axis, s) not in tab.entries:
+            problems.append(f"the {s!r} tab does not show the declaration (```{{entry}} {s}```)")
+        wrong = [e for e in tab.entries if e[1] != s]
+        if wrong:
+            problems.append(f"the {s!r} tab shows the entry of {wrong[0][1]!r}")
+        if tab.examples < 1:
+            problems.append(f"the {s!r} tab has no executable example (a ```{{doctest}} block with >>>)")
+    return problems
+
+
+def check_consistency(app: Sphinx, env) -> None:
+    for docname, message in ruling_problems(env):
+        logger.warning(message, location=docname, type="conquian", subtype="ruling")
+
+
+def setup_checks(app: Sphinx) -> None:
+    app.connect("env-check-consistency", check_consistency)

@@ -1,0 +1,156 @@
+"""What the site shows, computed from the engine: pure functions, no Sphinx (the tests call them directly).
+
+Everything about an axis (its group, the reader's name, the question, the words for a value and what a value
+means) comes from :data:`conquian.rules.AXES`; everything about a source from :data:`conquian.DECLARATIONS`;
+the statuses (word, mark, meaning) from :class:`conquian.status.Status`.  Nothing here reads source text.
+"""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+from typing import Any
+
+from conquian import DECLARATIONS
+from conquian.declarations import Declaration, Evidence, Repair
+from conquian.registry import variants_dir
+from conquian.rules import AXES, AXIS_BY_NAME, Axis
+from conquian.status import Status
+
+__all__ = [
+    "RULINGS", "SYNC_GROUP", "LANGUAGE_NAME", "Verdict", "ordered_sources", "source_ids", "axis_of",
+    "ruling_docname", "entry_anchor", "sentence", "axis_groups", "value_groups", "computed_verdict",
+    "matrix_data", "repaired_segments", "declaration_files", "status_counts",
+]
+
+#: Folder of the ruling pages, relative to the source directory.
+RULINGS = "rulings"
+#: The sync group of the source tabs on every ruling page (a reader picks a source once for every page).
+SYNC_GROUP = "source"
+LANGUAGE_NAME = {"en": "English", "de": "German", "nl": "Dutch", "fr": "French"}
+
+
+class Verdict(enum.Enum):
+    """What a ruling page concludes: the sources agree, differ in wording only, or differ in play."""
+
+    AGREE = "agree"
+    WORDING = "wording"
+    PLAY = "play"
+
+    @property
+    def label(self) -> str:
+        """The verdict as a sentence's subject and verb: "the sources differ in play"."""
+        return f"the sources {self.short}"
+
+    @property
+    def short(self) -> str:
+        """The verdict in a table cell: "agree", "differ in wording only", "differ in play"."""
+        return {"agree": "agree", "wording": "differ in wording only", "play": "differ in play"}[self.value]
+
+
+def ordered_sources() -> list[Declaration]:
+    """The declared sources in the engine's order (most authoritative first: see :data:`conquian.DECLARATIONS`)."""
+    return list(DECLARATIONS.values())
+
+
+def source_ids() -> list[str]:
+    return [d.id for d in ordered_sources()]
+
+
+def axis_of(name: str) -> Axis | None:
+    """An axis by name or slug (``max_sequence`` or ``max-sequence``)."""
+    return AXIS_BY_NAME.get(name.strip().replace("-", "_"))
+
+
+def ruling_docname(axis: Axis) -> str:
+    return f"{RULINGS}/{axis.slug}"
+
+
+def entry_anchor(source: str) -> str:
+    """The id of a source's entry on a ruling page (a link to it opens that source's tab)."""
+    return f"entry-{source}"
+
+
+def sentence(clause: str) -> str:
+    """A clause as a sentence: "the source says so" -> "The source says so."."""
+    clause = clause.strip()
+    return clause[:1].upper() + clause[1:] + ("" if clause.endswith(".") else ".")
+
+
+def axis_groups() -> list[tuple[str, list[Axis]]]:
+    """The axes by :attr:`~conquian.axes.Axis.group`, groups and axes in the order of :data:`~conquian.rules.AXES`."""
+    groups: dict[Any, list[Axis]] = {}
+    for ax in AXES:
+        groups.setdefault(ax.group, []).append(ax)
+    return [(group.title, axes) for group, axes in groups.items()]
+
+
+def value_groups(axis: Axis) -> list[tuple[Any, list[str]]]:
+    """The sources grouped by their value on one axis, in source order: ``[(value, [ids])]``.
+
+    A source with no entry for the axis (a game it does not apply to) is in no group.
+    """
+    groups: dict[Any, list[str]] = {}
+    for d in ordered_sources():
+        entry = d.entries.get(axis.name)
+        if entry is not None:
+            groups.setdefault(entry.value, []).append(d.id)
+    return list(groups.items())
+
+
+def computed_verdict(axis: Axis) -> Verdict:
+    """Agree when every source has the same value, differ in play otherwise.
+
+    The one place the site decides a verdict from the values (to be replaced by the engine's own, once it has
+    one).  "Differ in wording only" is a reading of the texts, not of the values: a page may claim it
+    (``:verdict: wording``) only where the values agree.
+    """
+    return Verdict.AGREE if len(value_groups(axis)) <= 1 else Verdict.PLAY
+
+
+def matrix_data() -> list[dict[str, Any]]:
+    """The rows of the comparison matrix: one per axis, with every source's value and status.
+
+    A cell is ``{"value", "text", "status"}``, or None where the axis does not apply to the source.
+    """
+    rows = []
+    for ax in AXES:
+        cells: dict[str, dict[str, Any] | None] = {}
+        for d in ordered_sources():
+            e = d.entries.get(ax.name)
+            cells[d.id] = None if e is None else {"value": e.value, "text": ax.words(e.value), "status": e.status}
+        rows.append({"axis": ax, "cells": cells, "differs": computed_verdict(ax) is Verdict.PLAY})
+    return rows
+
+
+def status_counts(decl: Declaration) -> dict[Status, int]:
+    """How many of a source's entries have each status, every status present (in :class:`Status` order)."""
+    counts = dict.fromkeys(Status, 0)
+    for e in decl.entries.values():
+        counts[e.status] += 1
+    return counts
+
+
+def repaired_segments(ev: Evidence) -> list[tuple[str, Repair | None]]:
+    """The passage as segments ``(text, repair or None)``, every repair's reading in place of its defect."""
+    segments: list[tuple[str, Repair | None]] = [(ev.passage, None)]
+    for rep in ev.repairs:
+        out: list[tuple[str, Repair | None]] = []
+        for text, r in segments:
+            if r is not None or rep.found not in text:
+                out.append((text, r))
+                continue
+            parts = text.split(rep.found)
+            for i, part in enumerate(parts):
+                if i:
+                    out.append((rep.read, rep))
+                if part:
+                    out.append((part, None))
+        segments = out
+    return segments
+
+
+def declaration_files() -> list[Path]:
+    """The declarations folder and its files: every page built from them depends on them."""
+    folder = variants_dir()
+    return [folder, *sorted(folder.glob("*.toml"))]

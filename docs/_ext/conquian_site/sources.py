@@ -1,0 +1,143 @@
+"""The directives about one source, and the cards of the home page.
+
+``{source-record} ID``  -- a source's bibliographic record, provenance, completeness, trust, notes.
+``{source-rules} ID``   -- a source's complete rules in English, axis by axis in the engine's groups, each value
+                           with what it means (from the engine), its status, the English passages and the note.
+``{sources-grid}``      -- one card per source, linking to its page (the home page).
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx.application import Sphinx
+
+from conquian import DECLARATIONS
+from conquian.declarations import Declaration
+from conquian.rules import Axis
+from conquian.status import Status
+
+from .data import LANGUAGE_NAME, axis_groups, entry_anchor, ordered_sources, ruling_docname, status_counts
+from .nodes import badge, link, para, value_inline
+from .shared import CqDirective
+
+LICENCE_TEXT = {"public-domain": "public domain: quoted at any length",
+                "quote-short": "short passages, with attribution"}
+
+
+class SourceDirective(CqDirective):
+    """A directive about one source, named by its id: ``run`` finds the declaration, ``render`` draws it."""
+
+    required_arguments = 1
+
+    def run(self):
+        self.note_declarations()
+        decl = self.declaration(self.arguments[0])
+        return [] if decl is None else self.render(decl)
+
+    def render(self, decl: Declaration) -> list[nodes.Node]:
+        raise NotImplementedError
+
+
+class SourceRecordDirective(SourceDirective):
+    """``{source-record} ID``: the bibliographic record and the assessment of one source."""
+
+    def render(self, decl: Declaration) -> list[nodes.Node]:
+        fields = nodes.field_list(classes=["cq-record"])
+
+        def field(name: str, *body: nodes.Node) -> None:
+            f = nodes.field()
+            f += nodes.field_name(name, name)
+            b = nodes.field_body()
+            b.extend(body)
+            f += b
+            fields.append(f)
+
+        field("Title", para(nodes.emphasis(decl.title, decl.title, classes=[f"language-{decl.language}"])))
+        field("Cited as", *self.md(f"{decl.citation} {{cite:p}}`{decl.bibtex_key}`"))
+        field("Language", para(LANGUAGE_NAME.get(decl.language, decl.language)))
+        field("Kind of witness", para(decl.credibility.replace("-", " ")))
+        field("Quoting", para(LICENCE_TEXT.get(decl.licence, decl.licence)))
+        if decl.url:
+            field("Found at", para(nodes.reference(decl.url, decl.url, refuri=decl.url)))
+        if decl.related:
+            p = para()
+            for i, rid in enumerate(decl.related):
+                if i:
+                    p += nodes.Text(", ")
+                other = DECLARATIONS.get(rid)
+                p += link(f"sources/{rid}", "", nodes.Text(other.short if other else rid))
+            field("Related", p)
+        p = para()
+        for i, (status, count) in enumerate(status_counts(decl).items()):
+            if i:
+                p += nodes.Text(" ")
+            p += badge(status)
+            p += nodes.Text(f" {count}")
+        field("Axes", p)
+        out: list[nodes.Node] = [fields]
+        for title, text in (("Provenance", decl.provenance), ("How complete", decl.completeness),
+                            ("How far to trust it", decl.trust)):
+            out.append(nodes.rubric(title, title))
+            out += self.md(text)
+        if decl.notes:
+            out.append(nodes.rubric("Text-critical notes", "Text-critical notes"))
+            notes = nodes.bullet_list(classes=["cq-notes"])
+            for n in decl.notes:
+                item = nodes.list_item()
+                item += self.md(n)
+                notes += item
+            out.append(notes)
+        return out
+
+
+class SourceRulesDirective(SourceDirective):
+    """``{source-rules} ID``: the source's complete rules in English, generated from its declaration."""
+
+    def render(self, decl: Declaration) -> list[nodes.Node]:
+        out: list[nodes.Node] = []
+        for group, axes in axis_groups():
+            rules = [self.render_rule(decl, ax) for ax in axes if ax.name in decl.entries]
+            if rules:
+                out.append(nodes.rubric(group, group, classes=["cq-group"]))
+                out += rules
+        return out
+
+    def render_rule(self, decl: Declaration, axis: Axis) -> nodes.container:
+        e = decl.entries[axis.name]
+        box = nodes.container(classes=["cq-rule", f"cq-status-{e.status.value}"])
+        box += para(link(ruling_docname(axis), entry_anchor(decl.id), nodes.Text(axis.question)), " ",
+                    value_inline(axis, e.value, "cq-entry-value"), " ", badge(e.status), classes=["cq-rule-head"])
+        meaning = axis.meaning(e.value)
+        if meaning:
+            box += para(meaning, classes=["cq-meaning"])
+        if e.status is Status.SILENT:
+            box += para("The text says nothing on this" + ("; what it says nearby:" if e.evidence else "."),
+                        classes=["cq-meaning"])
+        for ev in e.evidence:
+            english = nodes.block_quote(classes=["cq-english", "language-en"])
+            english += nodes.paragraph(ev.english, ev.english)
+            english += nodes.attribution("", "", nodes.Text(ev.locator))
+            box += english
+        box += self.readings_and_note(e)
+        return box
+
+
+class SourcesGridDirective(CqDirective):
+    """``{sources-grid}``: one card per source, linking to its page."""
+
+    def run(self):
+        self.note_declarations()
+        lines = ["::::{grid} 1 2 2 2", ":gutter: 3", ""]
+        for d in ordered_sources():
+            language = LANGUAGE_NAME.get(d.language, d.language)
+            counts = ", ".join(f"{n} {status.value}" for status, n in status_counts(d).items())
+            lines += [f":::{{grid-item-card}} {d.short}", f":link: /sources/{d.id}", ":link-type: doc", "",
+                      f"*{d.title}*", "", f"{language} · {d.credibility.replace('-', ' ')} · {counts}", ":::", ""]
+        lines.append("::::")
+        return self.parse_text_to_nodes("\n".join(lines))
+
+
+def setup_sources(app: Sphinx) -> None:
+    app.add_directive("source-record", SourceRecordDirective)
+    app.add_directive("source-rules", SourceRulesDirective)
+    app.add_directive("sources-grid", SourcesGridDirective)
