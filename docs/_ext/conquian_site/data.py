@@ -7,7 +7,6 @@ the statuses (word, mark, meaning) from :class:`conquian.status.Status`.  Nothin
 
 from __future__ import annotations
 
-import enum
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from conquian.declarations import Declaration, Evidence, Repair
 from conquian.registry import variants_dir
 from conquian.rules import AXES, AXIS_BY_NAME, Axis
 from conquian.status import Status
+from conquian.verdicts import Verdict, compare
 
 __all__ = [
     "RULINGS", "SYNC_GROUP", "LANGUAGE_NAME", "Verdict", "ordered_sources", "source_ids", "axis_of",
@@ -28,24 +28,6 @@ RULINGS = "rulings"
 #: The sync group of the source tabs on every ruling page (a reader picks a source once for every page).
 SYNC_GROUP = "source"
 LANGUAGE_NAME = {"en": "English", "de": "German", "nl": "Dutch", "fr": "French"}
-
-
-class Verdict(enum.Enum):
-    """What a ruling page concludes: the sources agree, differ in wording only, or differ in play."""
-
-    AGREE = "agree"
-    WORDING = "wording"
-    PLAY = "play"
-
-    @property
-    def label(self) -> str:
-        """The verdict as a sentence's subject and verb: "the sources differ in play"."""
-        return f"the sources {self.short}"
-
-    @property
-    def short(self) -> str:
-        """The verdict in a table cell: "agree", "differ in wording only", "differ in play"."""
-        return {"agree": "agree", "wording": "differ in wording only", "play": "differ in play"}[self.value]
 
 
 def ordered_sources() -> list[Declaration]:
@@ -99,13 +81,8 @@ def value_groups(axis: Axis) -> list[tuple[Any, list[str]]]:
 
 
 def computed_verdict(axis: Axis) -> Verdict:
-    """Agree when every source has the same value, differ in play otherwise.
-
-    The one place the site decides a verdict from the values (to be replaced by the engine's own, once it has
-    one).  "Differ in wording only" is a reading of the texts, not of the values: a page may claim it
-    (``:verdict: wording``) only where the values agree.
-    """
-    return Verdict.AGREE if len(value_groups(axis)) <= 1 else Verdict.PLAY
+    """The axis's verdict, by the engine's one rule (:func:`conquian.verdicts.compare`): pages never claim one."""
+    return compare(axis.name, DECLARATIONS).verdict
 
 
 def matrix_data() -> list[dict[str, Any]]:
@@ -119,7 +96,8 @@ def matrix_data() -> list[dict[str, Any]]:
         for d in ordered_sources():
             e = d.entries.get(ax.name)
             cells[d.id] = None if e is None else {"value": e.value, "text": ax.words(e.value), "status": e.status}
-        rows.append({"axis": ax, "cells": cells, "differs": computed_verdict(ax) is Verdict.PLAY})
+        verdict = computed_verdict(ax)
+        rows.append({"axis": ax, "cells": cells, "differs": verdict is Verdict.PLAY, "verdict": verdict})
     return rows
 
 

@@ -24,7 +24,7 @@ from sphinx.util.docutils import SphinxRole
 from conquian.cards import Card
 from conquian.errors import CardError
 from conquian.rules import AXIS_BY_NAME, Axis
-from conquian.status import Status
+from conquian.status import NOT_APPLICABLE, Status
 
 from .domain import cq_domain
 
@@ -53,6 +53,12 @@ def value_inline(axis: Axis, value: Any, css_class: str) -> nodes.inline:
     """A value as a reader reads it (yes/no for a yes/no axis), in a span of the given class."""
     text = axis.words(value)
     return nodes.inline(text, text, classes=[css_class])
+
+
+def not_applicable(axis: Axis) -> nodes.inline:
+    """The mark of a question that does not arise under a source's rules: never "no", never a status."""
+    text = f"{NOT_APPLICABLE} does not arise (only when {axis.applies_when})"
+    return nodes.inline(text, text, classes=["cq-na"])
 
 
 def literal_value(axis: Axis, value: Any) -> nodes.literal:

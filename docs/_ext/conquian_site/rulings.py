@@ -22,7 +22,7 @@ from conquian.status import Status
 
 from .data import (LANGUAGE_NAME, Verdict, axis_of, computed_verdict, entry_anchor, ordered_sources,
                    repaired_segments, ruling_docname, sentence, source_ids, value_groups)
-from .nodes import badge, link, literal_value, para, strong, value_inline
+from .nodes import badge, link, literal_value, not_applicable, para, strong, value_inline
 from .shared import CqDirective
 
 
@@ -50,10 +50,14 @@ class RulingDirective(CqDirective):
                     classes=["cq-axis-doc"])
         glance = nodes.bullet_list(classes=["cq-glance"])
         for d in ordered_sources():
-            e = d.entries[axis.name]
+            e = d.entries.get(axis.name)
             item = nodes.list_item()
-            item += para(link(ruling_docname(axis), entry_anchor(d.id), nodes.Text(d.short)), ": ",
-                         value_inline(axis, e.value, "cq-glance-value"), " ", badge(e.status))
+            if e is None:
+                item += para(link(ruling_docname(axis), entry_anchor(d.id), nodes.Text(d.short)), ": ",
+                             not_applicable(axis))
+            else:
+                item += para(link(ruling_docname(axis), entry_anchor(d.id), nodes.Text(d.short)), ": ",
+                             value_inline(axis, e.value, "cq-glance-value"), " ", badge(e.status))
             glance += item
         box += glance
         return [box]
@@ -79,11 +83,17 @@ class EntryDirective(CqDirective):
         if decl is None:
             return []
         entry = decl.entries.get(axis.name)
-        if entry is None:  # the loader forbids it; guard against a hand-made Declaration all the same
-            return self.warn(f"{self.where()}: {decl.path}: no entry for axis {axis.name!r}")
+        if entry is None:  # the question does not arise under this source's rules
+            box = nodes.container(classes=["cq-entry", "cq-not-applicable"], ids=[entry_anchor(decl.id)],
+                                  cq_entry=(axis.name, decl.id))
+            box += para(strong(f"{decl.short}: "), not_applicable(axis), classes=["cq-entry-head"])
+            box += para(f"The question does not arise under {decl.short}'s rules: it arises only when "
+                        f"{axis.applies_when}, and under {decl.short} it is not. The source declares nothing here.",
+                        classes=["cq-status-meaning"])
+            return [box]
         return [self.render(axis, decl, entry)]
 
-    def render(self, axis: Axis, decl: Declaration, entry: Entry) -> nodes.container:
+    def render(self, axis: Axis, decl: Declaration, entry: Entry) -> nodes.container:  # noqa: C901
         # ``cq_entry`` lets {source-tab} see, in its own content, which entries it shows.
         box = nodes.container(classes=["cq-entry", f"cq-status-{entry.status.value}"], ids=[entry_anchor(decl.id)],
                               cq_entry=(axis.name, decl.id))
@@ -96,9 +106,11 @@ class EntryDirective(CqDirective):
         box += head
         box += para(sentence(entry.status.meaning), classes=["cq-status-meaning"])
 
-        if entry.status is Status.SILENT and entry.evidence:
-            box += para("What the text does say nearby:", classes=["cq-label"])
         for ev in entry.evidence:
+            box += self.render_evidence(decl, ev)
+        if entry.context:
+            box += para("Not the authority for the value, but what the text does say nearby:", classes=["cq-label"])
+        for ev in entry.context:
             box += self.render_evidence(decl, ev)
 
         if entry.readings:
@@ -152,7 +164,6 @@ class VerdictDirective(CqDirective):
     """``{verdict}``: agree / differ in wording only / differ in play, computed from the declared values."""
 
     has_content = True
-    option_spec = {"verdict": lambda arg: directives.choice(arg, [v.value for v in Verdict])}
 
     def run(self):
         self.note_declarations()
@@ -177,18 +188,8 @@ class VerdictDirective(CqDirective):
         return [box]
 
     def claimed(self, axis: Axis) -> Verdict:
-        """The verdict the page claims (``:verdict:``), overruled, with a warning, where the values say otherwise."""
-        computed = computed_verdict(axis)
-        claimed = Verdict(self.options["verdict"]) if "verdict" in self.options else computed
-        if computed is Verdict.PLAY and claimed is not Verdict.PLAY:
-            self.warn(f"{self.where()}: axis {axis.name!r}: the verdict says {claimed.short!r} but the declared values "
-                      f"differ ({self._groups_text(axis)}), so the sources differ in play", "verdict")
-            return Verdict.PLAY
-        if computed is not Verdict.PLAY and claimed is Verdict.PLAY:
-            self.warn(f"{self.where()}: axis {axis.name!r}: the verdict says 'differ in play' but every source "
-                      f"declares {self._groups_text(axis)}", "verdict")
-            return computed
-        return claimed
+        """The verdict, computed by the engine's rule from the declarations: a page states none of its own."""
+        return computed_verdict(axis)
 
     def check_example(self, axis: Axis, box: nodes.Element) -> None:
         """Where the sources differ in play, the verdict must execute one position under every source."""

@@ -111,9 +111,9 @@ class SourceRulesDirective(SourceDirective):
         if meaning:
             box += para(meaning, classes=["cq-meaning"])
         if e.status is Status.SILENT:
-            box += para("The text says nothing on this" + ("; what it says nearby:" if e.evidence else "."),
+            box += para("The text says nothing on this" + ("; what it says nearby:" if e.context else "."),
                         classes=["cq-meaning"])
-        for ev in e.evidence:
+        for ev in e.evidence + e.context:
             english = nodes.block_quote(classes=["cq-english", "language-en"])
             english += nodes.paragraph(ev.english, ev.english)
             english += nodes.attribution("", "", nodes.Text(ev.locator))

@@ -103,7 +103,7 @@ class ComparisonMatrixDirective(CqDirective):
             p += badge(st)
             p += nodes.Text(f" {st.meaning}")
         if not_applicable:
-            p += nodes.Text(f"; {NOT_APPLICABLE} the axis does not apply to the source's game")
+            p += nodes.Text(f"; {NOT_APPLICABLE} the question does not arise under the source's rules")
         p += nodes.Text(". A silent cell is this project's reading, never the source's \"no\". "
                         "Rows where the sources differ are marked ≠ and shaded. Each value links to that source's "
                         "entry on the ruling page.")
