@@ -26,7 +26,7 @@ from .status import Status
 from .text import shorten
 
 __all__ = [
-    "Status", "Evidence", "Repair", "Reading", "Entry", "Declaration", "load_declaration",
+    "Status", "Evidence", "Repair", "Reading", "Entry", "Declaration", "Lineage", "Paragraph", "load_declaration",
     "TOP_LEVEL_KEYS", "ENTRY_KEYS", "EVIDENCE_KEYS", "READING_KEYS", "REPAIR_KEYS", "CREDIBILITY", "LICENCES",
 ]
 
@@ -51,6 +51,9 @@ TOP_LEVEL_KEYS = {
     "related": (False, TEXTS, "ids of sources this one shares an original with"),
     "aliases": (False, TEXTS, "other names the variant can be looked up by"),
     "notes": (False, TEXTS, "text-critical notes: a list of paragraphs"),
+    "lineage": (False, TABLE, "the text this one follows, if any: [lineage] with follows, by, url, relation, departures"),
+    "chapter": (False, TABLES, "public-domain sources only: the whole text, paragraph by paragraph, [[chapter]] with "
+                               "label (as locators name it) and text (verbatim)"),
     "axes": (True, TABLE, "one table per axis: [axes.NAME]"),
 }
 #: Keys of one axis entry ``[axes.NAME]``.
@@ -74,6 +77,20 @@ EVIDENCE_KEYS = {
 READING_KEYS = {
     "value": (True, VALUE, "the axis value this reading amounts to"),
     "reading": (True, TEXT, "the reading, in English"),
+}
+#: Keys of the ``[lineage]`` table: the text a source follows (an original it translates or adapts).
+LINEAGE_KEYS = {
+    "follows": (True, TEXT, "the title of the text it follows"),
+    "by": (True, TEXT, "who published that text"),
+    "url": (False, TEXT, "where that text is online"),
+    "relation": (True, TEXT, "how this one follows it: translation, machine translation, adaptation"),
+    "summary": (True, TEXT, "in the project's own words, how closely it follows"),
+    "departures": (False, TEXTS, "where it departs from that text in substance, in the project's own words"),
+}
+#: Keys of one paragraph of a ``[[chapter]]``.
+PARAGRAPH_KEYS = {
+    "label": (True, TEXT, "the paragraph as locators name it: 'rule 1', 'paragraph 11'"),
+    "text": (True, TEXT, "the paragraph, verbatim"),
 }
 #: Keys of one repair of a passage.
 REPAIR_KEYS = {
@@ -125,6 +142,31 @@ class Reading:
 
 
 @dataclass(frozen=True)
+class Lineage:
+    """The text a source follows: its original, how it follows it, where it departs."""
+
+    follows: str
+    by: str
+    relation: str
+    summary: str
+    url: str = ""
+    departures: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """One paragraph of a public-domain source held whole, as its locators name it."""
+
+    label: str
+    text: str
+
+    @property
+    def anchor(self) -> str:
+        """The paragraph's id on the source page: ``paragraph-11``."""
+        return self.label.replace(" ", "-")
+
+
+@dataclass(frozen=True)
 class Entry:
     """What one source says about one axis."""
 
@@ -168,7 +210,15 @@ class Declaration:
     related: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    lineage: Lineage | None = None
+    chapter: tuple[Paragraph, ...] = ()
+    """The whole text, for a public-domain source: every locator names one of these paragraphs."""
     path: Path | None = field(default=None, compare=False)
+
+    def paragraph(self, locator: str) -> Paragraph | None:
+        """The paragraph a locator names ("For Two Players, paragraph 11, 1st sentence"), if the text is held."""
+        parts = {part.strip() for part in locator.split(",")}
+        return next((p for p in self.chapter if p.label in parts), None)
 
     def entry(self, axis: str) -> Entry:
         if axis not in self.entries:
@@ -326,10 +376,48 @@ def load_declaration(path: "str | Path") -> Declaration:
         if ax.name in entries and not ax.applies(rules):
             raise DeclarationError(f"{path}: axis {ax.name!r} does not arise under this source's rules (only when "
                                    f"{ax.applies_when}): remove its entry")
+    lineage = None
+    if "lineage" in raw:
+        _check(raw["lineage"], LINEAGE_KEYS, f"{path}: lineage")
+        lin = raw["lineage"]
+        lineage = Lineage(lin["follows"], lin["by"], lin["relation"], lin["summary"], lin.get("url", ""),
+                          tuple(lin.get("departures", ())))
+    chapter = _chapter(raw, entries, path)
     return Declaration(
         id=raw["id"], title=raw["title"], short=raw["short"], language=raw["language"], text=raw["text"],
         game=raw["game"], citation=raw["citation"], bibtex_key=raw["bibtex_key"], licence=raw["licence"],
         credibility=raw["credibility"], provenance=raw["provenance"], completeness=raw["completeness"],
         trust=raw["trust"], entries=MappingProxyType(entries), rules=rules, url=raw.get("url", ""),
         related=tuple(raw.get("related", ())), aliases=tuple(raw.get("aliases", ())), notes=tuple(raw.get("notes", ())),
-        path=path)
+        lineage=lineage, chapter=chapter, path=path)
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _chapter(raw: dict, entries: Mapping[str, Entry], path: Path) -> tuple[Paragraph, ...]:
+    """The source's whole text, if held; then every locator must name a paragraph that holds its passage."""
+    if "chapter" not in raw:
+        return ()
+    if raw["licence"] != "public-domain":
+        raise DeclarationError(f"{path}: 'chapter' (the whole text) is for public-domain sources only; "
+                               f"this one is {raw['licence']!r}")
+    paragraphs = []
+    for i, p in enumerate(raw["chapter"], 1):
+        _check(p, PARAGRAPH_KEYS, f"{path}: chapter, paragraph {i}")
+        if any(q.label == p["label"] for q in paragraphs):
+            raise DeclarationError(f"{path}: chapter, paragraph {i}: the label {p['label']!r} is used twice")
+        paragraphs.append(Paragraph(p["label"], p["text"]))
+    by_label = {p.label: p for p in paragraphs}
+    for axis, entry in entries.items():
+        for ev in entry.evidence + entry.context:
+            parts = [part.strip() for part in ev.locator.split(",")]
+            found = [by_label[part] for part in parts if part in by_label]
+            if not found:
+                raise DeclarationError(f"{path}: axis {axis!r}: the locator {ev.locator!r} names no paragraph of the "
+                                       f"chapter (labels: {', '.join(by_label)})")
+            if _squash(ev.passage) not in _squash(found[0].text):
+                raise DeclarationError(f"{path}: axis {axis!r}: the passage at {ev.locator!r} is not in "
+                                       f"{found[0].label}: {shorten(ev.passage)!r}")
+    return tuple(paragraphs)

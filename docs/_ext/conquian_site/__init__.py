@@ -9,6 +9,8 @@ One module per family, each with its own ``setup_*`` (after sphinx-design's layo
 ``rulings``   ``{ruling}``, ``{entry}``, ``{verdict}``
 ``tabs``      ``{source-tabs}`` and ``{source-tab}``: a ruling page's tabs, one per source
 ``sources``   ``{source-record}``, ``{source-rules}``, ``{sources-grid}``
+``passages``  ``{source-chapter}``, ``{source-passages}``, ``{family-tree}``, ``{verdict-rule}``; where each
+              locator leads (a paragraph of a source held whole, a passage on a source's page)
 ``tables``    ``{comparison-matrix}``, ``{rulings-table}``, ``{rulings-toctree}``, ``{differences}``,
               ``{declaration-keys}``
 ``checks``    every axis has a ruling page, every ruling page its parts (warnings naming file and axis)
@@ -34,6 +36,7 @@ from .api import setup_api
 from .checks import setup_checks
 from .domain import setup_domain
 from .nodes import setup_nodes
+from .passages import setup_passages
 from .rulings import setup_rulings
 from .sources import setup_sources
 from .tables import setup_tables
@@ -48,6 +51,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_rulings(app)
     setup_tabs(app)
     setup_sources(app)
+    setup_passages(app)
     setup_tables(app)
     setup_checks(app)
     setup_api(app)

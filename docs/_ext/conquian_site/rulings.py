@@ -23,6 +23,7 @@ from conquian.status import Status
 from .data import (LANGUAGE_NAME, Verdict, axis_of, computed_verdict, entry_anchor, ordered_sources,
                    repaired_segments, ruling_docname, sentence, source_ids, value_groups)
 from .nodes import badge, link, literal_value, not_applicable, para, strong, value_inline
+from .passages import locator_target
 from .shared import CqDirective
 
 
@@ -128,7 +129,8 @@ class EntryDirective(CqDirective):
             else:
                 text += nodes.inline(segment, segment, classes=["cq-repair"])
         quote += text
-        quote += nodes.attribution("", "", nodes.Text(f"{decl.short}, {ev.locator}"))
+        quote += nodes.attribution("", "", nodes.Text(f"{decl.short}, "),
+                                   link(*locator_target(decl, ev.locator), nodes.Text(ev.locator)))
         language = LANGUAGE_NAME.get(decl.language, decl.language)
         label = para(f"The text ({language}):" if decl.language != "en" else "The text:", classes=["cq-label"])
         out += [label, quote]

@@ -18,6 +18,7 @@ from conquian.status import Status
 
 from .data import LANGUAGE_NAME, axis_groups, entry_anchor, ordered_sources, ruling_docname, status_counts
 from .nodes import badge, link, para, value_inline
+from .passages import locator_target
 from .shared import CqDirective
 
 LICENCE_TEXT = {"public-domain": "public domain: quoted at any length",
@@ -58,7 +59,13 @@ class SourceRecordDirective(SourceDirective):
         field("Kind of witness", para(decl.credibility.replace("-", " ")))
         field("Quoting", para(LICENCE_TEXT.get(decl.licence, decl.licence)))
         if decl.url:
-            field("Found at", para(nodes.reference(decl.url, decl.url, refuri=decl.url)))
+            field("Online at", para(nodes.reference(decl.url, decl.url, refuri=decl.url)))
+        if decl.lineage:
+            lin = decl.lineage
+            title = nodes.emphasis(lin.follows, lin.follows)
+            p = para(f"A {lin.relation} of ", nodes.reference("", "", title, refuri=lin.url) if lin.url else title,
+                     f", by {lin.by}")
+            field("Follows", p)
         if decl.related:
             p = para()
             for i, rid in enumerate(decl.related):
@@ -79,6 +86,18 @@ class SourceRecordDirective(SourceDirective):
                             ("How far to trust it", decl.trust)):
             out.append(nodes.rubric(title, title))
             out += self.md(text)
+        if decl.lineage:
+            lin = decl.lineage
+            out.append(nodes.rubric("How it follows its original", "How it follows its original"))
+            out += self.md(lin.summary)
+            if lin.departures:
+                out += self.md("Where it departs from it in substance (in this project's words):")
+                departures = nodes.bullet_list(classes=["cq-departures"])
+                for text in lin.departures:
+                    item = nodes.list_item()
+                    item += self.md(text)
+                    departures += item
+                out.append(departures)
         if decl.notes:
             out.append(nodes.rubric("Text-critical notes", "Text-critical notes"))
             notes = nodes.bullet_list(classes=["cq-notes"])
@@ -116,7 +135,7 @@ class SourceRulesDirective(SourceDirective):
         for ev in e.evidence + e.context:
             english = nodes.block_quote(classes=["cq-english", "language-en"])
             english += nodes.paragraph(ev.english, ev.english)
-            english += nodes.attribution("", "", nodes.Text(ev.locator))
+            english += nodes.attribution("", "", link(*locator_target(decl, ev.locator), nodes.Text(ev.locator)))
             box += english
         box += self.readings_and_note(e)
         return box

@@ -1,0 +1,248 @@
+"""From every ruling to its passage and back; who follows whom; the rule of the verdicts.
+
+``{source-chapter} ID``   -- a public-domain source held whole (Foster): every paragraph, numbered as the locators
+                             number them, each an anchor (``#paragraph-11``), its OCR defects read as the entries
+                             read them (marked), and under it the rulings that cite it.
+``{source-passages} ID``  -- a source quoted in short passages: each passage the declarations quote, by locator
+                             (anchors ``#passage-...``), with the project's English and the rulings that cite it.
+``{family-tree}``         -- who follows whom: each source and the text it follows (its ``[lineage]``), drawn as a
+                             diagram generated from the declarations, with the same facts as a list.
+``{verdict-rule}``        -- the one rule that computes every verdict, quoted from :mod:`conquian.verdicts`.
+
+:func:`locator_target` gives the page and anchor of any locator: the entries and the source rules link there.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from docutils import nodes
+from sphinx.application import Sphinx
+
+from conquian import DECLARATIONS
+from conquian.declarations import Declaration, Evidence
+from conquian.rules import AXES, AXIS_BY_NAME
+from conquian.verdicts import RULE
+
+from .data import repaired_segments, ruling_docname
+from .nodes import link, para, strong
+from .shared import CqDirective
+
+
+def source_docname(source: str) -> str:
+    return f"sources/{source}"
+
+
+def passage_anchor(locator: str) -> str:
+    """``'Zugzwang, 1st sentence'`` -> ``'passage-zugzwang-1st-sentence'``: an id made of ASCII letters and digits."""
+    out, gap = [], False
+    for ch in locator.lower():
+        if ch.isascii() and ch.isalnum():
+            if gap and out:
+                out.append("-")
+            out.append(ch)
+            gap = False
+        else:
+            gap = True
+    return "passage-" + "".join(out)
+
+
+def locator_target(decl: Declaration, locator: str) -> tuple[str, str]:
+    """Where a locator leads: the paragraph of a source held whole, else the passage on the source's page."""
+    paragraph = decl.paragraph(locator)
+    return source_docname(decl.id), paragraph.anchor if paragraph else passage_anchor(locator)
+
+
+def citations(decl: Declaration) -> dict[str, list[tuple[str, str]]]:
+    """Anchor on the source page -> the rulings that cite it: ``[(axis, 'evidence' | 'context')]``, axes in order."""
+    out: dict[str, list[tuple[str, str]]] = {}
+    for ax in AXES:
+        e = decl.entries.get(ax.name)
+        if e is None:
+            continue
+        for kind, evs in (("evidence", e.evidence), ("context", e.context)):
+            for ev in evs:
+                anchor = locator_target(decl, ev.locator)[1]
+                if (ax.name, kind) not in out.setdefault(anchor, []):
+                    out[anchor].append((ax.name, kind))
+    return out
+
+
+def cited_by(cites: list[tuple[str, str]]) -> nodes.paragraph:
+    p = para(strong("Cited by: "), classes=["cq-cited-by"])
+    if not cites:
+        p += nodes.Text("no ruling.")
+        return p
+    for i, (axis, kind) in enumerate(cites):
+        if i:
+            p += nodes.Text(", ")
+        ax = AXIS_BY_NAME[axis]
+        p += link(ruling_docname(ax), "", nodes.Text(ax.title))
+        if kind == "context":
+            p += nodes.Text(" (as context: the source is silent there)")
+    p += nodes.Text(".")
+    return p
+
+
+def _repairs_of(decl: Declaration):
+    """Every repair the entries make, once: a chapter paragraph is read as the passages in it are read."""
+    seen = {}
+    for e in decl.entries.values():
+        for ev in e.evidence + e.context:
+            for r in ev.repairs:
+                seen.setdefault(r.found, r)
+    return list(seen.values())
+
+
+class SourceChapterDirective(CqDirective):
+    """``{source-chapter} ID``: the whole text of a public-domain source, paragraph by paragraph."""
+
+    required_arguments = 1
+
+    def run(self):
+        self.note_declarations()
+        decl = self.declaration(self.arguments[0])
+        if decl is None:
+            return []
+        if not decl.chapter:
+            return self.warn(f"{self.where()}: {decl.id} holds no chapter (only a public-domain source is held whole)")
+        cites = citations(decl)
+        repairs = _repairs_of(decl)
+        out = []
+        for p in decl.chapter:
+            box = nodes.container(classes=["cq-paragraph"], ids=[p.anchor])
+            box += para(strong(p.label[:1].upper() + p.label[1:]), classes=["cq-paragraph-label"])
+            quote = nodes.block_quote(classes=["cq-passage", f"language-{decl.language}"])
+            text = nodes.paragraph()
+            for segment, rep in repaired_segments(Evidence(p.text, p.label, "", tuple(r for r in repairs if r.found in p.text))):
+                text += nodes.Text(segment) if rep is None else nodes.inline(segment, segment, classes=["cq-repair"])
+            quote += text
+            box += quote
+            box += cited_by(cites.get(p.anchor, []))
+            out.append(box)
+        return out
+
+
+class SourcePassagesDirective(CqDirective):
+    """``{source-passages} ID``: every passage the declarations quote from a source, with the rulings citing it."""
+
+    required_arguments = 1
+
+    def run(self):
+        self.note_declarations()
+        decl = self.declaration(self.arguments[0])
+        if decl is None:
+            return []
+        cites = citations(decl)
+        by_anchor: dict[str, list[Evidence]] = {}
+        for ax in AXES:
+            e = decl.entries.get(ax.name)
+            for ev in (e.evidence + e.context) if e else ():
+                group = by_anchor.setdefault(passage_anchor(ev.locator), [])
+                if all(g.passage != ev.passage for g in group):
+                    group.append(ev)
+        out = []
+        for anchor, evs in sorted(by_anchor.items(), key=lambda kv: kv[1][0].locator):
+            box = nodes.container(classes=["cq-paragraph"], ids=[anchor])
+            box += para(strong(evs[0].locator), classes=["cq-paragraph-label"])
+            for ev in evs:
+                quote = nodes.block_quote(classes=["cq-passage", f"language-{decl.language}"])
+                quote += nodes.paragraph(ev.passage, ev.passage)
+                box += quote
+                if ev.english.strip() != ev.passage.strip():
+                    english = nodes.block_quote(classes=["cq-english", "language-en"])
+                    english += nodes.paragraph(ev.english, ev.english)
+                    box += english
+            box += cited_by(cites.get(anchor, []))
+            out.append(box)
+        return out
+
+
+# -- who follows whom -----------------------------------------------------------------------------------------
+
+def lineage_rows() -> list[tuple[str, str, str, str]]:
+    """``(original, its publisher, relation, source short name)`` for every source that follows a text."""
+    return [(d.lineage.follows, d.lineage.by, d.lineage.relation, d.short)
+            for d in DECLARATIONS.values() if d.lineage]
+
+
+def family_svg() -> str:
+    """The family tree as an SVG: the originals on the left, the sources on the right, an arrow per lineage."""
+    decls = list(DECLARATIONS.values())
+    originals: list[tuple[str, str]] = []
+    for d in decls:
+        if d.lineage and (d.lineage.follows, d.lineage.by) not in originals:
+            originals.append((d.lineage.follows, d.lineage.by))
+    row_h, width = 64, 760
+    height = row_h * max(len(decls), len(originals) + 1) + 20
+    y_src = {d.id: 20 + i * row_h for i, d in enumerate(decls)}
+    y_org = {o: 20 + i * row_h + row_h // 2 for i, o in enumerate(originals)}
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-labelledby="cq-tree-title" class="cq-tree-svg">',
+             '<title id="cq-tree-title">Who follows whom: each source and the text it follows</title>',
+             '<defs><marker id="cq-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+             'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" class="cq-tree-arrowhead"/></marker></defs>']
+    for (title, by), y in y_org.items():
+        parts.append(f'<rect x="10" y="{y - 22}" width="330" height="44" rx="6" class="cq-tree-original"/>'
+                     f'<text x="20" y="{y - 4}" class="cq-tree-title">{escape(title)}</text>'
+                     f'<text x="20" y="{y + 13}" class="cq-tree-by">{escape(by[:52] + ("…" if len(by) > 52 else ""))}</text>')
+    for d in decls:
+        y = y_src[d.id] + row_h // 2 - 10
+        parts.append(f'<rect x="470" y="{y - 22}" width="280" height="44" rx="6" class="cq-tree-source"/>'
+                     f'<text x="480" y="{y - 4}" class="cq-tree-title">{escape(d.short)}</text>'
+                     f'<text x="480" y="{y + 13}" class="cq-tree-by">{escape(_kind(d))}</text>')
+        if d.lineage:
+            y0 = y_org[(d.lineage.follows, d.lineage.by)]
+            parts.append(f'<path d="M 340 {y0} C 405 {y0}, 405 {y}, 468 {y}" class="cq-tree-edge" '
+                         f'marker-end="url(#cq-arrow)"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _kind(d: Declaration) -> str:
+    """What a source is, in a few words: its relation to its original, or its kind of witness."""
+    if d.lineage:
+        return f"{d.lineage.relation} of the text on the left"
+    return d.credibility.replace("-", " ") + (" source, held whole here" if d.chapter else " source")
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+class FamilyTreeDirective(CqDirective):
+    """``{family-tree}``: the lineage of the sources, as a generated diagram and as a list."""
+
+    def run(self):
+        self.note_declarations()
+        figure = nodes.container(classes=["cq-tree"])
+        figure += nodes.raw("", family_svg(), format="html")
+        items = nodes.bullet_list(classes=["cq-tree-list"])
+        for d in DECLARATIONS.values():
+            item = nodes.list_item()
+            p = para(link(source_docname(d.id), "", nodes.Text(d.short)), ": ")
+            if d.lineage:
+                p += nodes.Text(f"{_a(d.lineage.relation)} of ")
+                title = nodes.emphasis(d.lineage.follows, d.lineage.follows)
+                p += nodes.reference("", "", title, refuri=d.lineage.url) if d.lineage.url else title
+                p += nodes.Text(f" ({d.lineage.by}). {d.lineage.summary}")
+            else:
+                p += nodes.Text("follows no text the project knows of; " + d.credibility.replace("-", " ") + " source.")
+            item += p
+            items += item
+        figure += items
+        return [figure]
+
+
+class VerdictRuleDirective(CqDirective):
+    """``{verdict-rule}``: the rule of the verdicts, as the engine states it."""
+
+    def run(self):
+        return self.md(RULE)
+
+
+def setup_passages(app: Sphinx) -> None:
+    app.add_directive("source-chapter", SourceChapterDirective)
+    app.add_directive("source-passages", SourcePassagesDirective)
+    app.add_directive("family-tree", FamilyTreeDirective)
+    app.add_directive("verdict-rule", VerdictRuleDirective)
