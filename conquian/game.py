@@ -312,7 +312,7 @@ class Game:
         dealer deals again); under ``play-on`` the card is turned down again and nothing changes.  A card can be
         exposed by the dealer only while dealing, before the first say is used.
         """
-        what = _irregularity(irregularity)
+        what = Irregularity.parse(irregularity)
         if self.is_over:
             raise IllegalMove(f"report of {what}: the deal is over ({self._outcome})", reason="the deal is over")
         if what is Irregularity.EXPOSED_BY_DEALER and self._history:
@@ -400,19 +400,6 @@ class Game:
         if rec.result is not None and str(g.outcome) != rec.result.lower():
             raise RecordError(f"record: the result says {rec.result[:40]!r} but the moves give {g.outcome or 'no result yet'}")
         return g
-
-
-def _irregularity(value: "Irregularity | str") -> Irregularity:
-    if isinstance(value, Irregularity):
-        return value
-    if isinstance(value, str):
-        key = " ".join(value.lower().split()) if value.isascii() else ""
-        for member in Irregularity:
-            if key == member.value:
-                return member
-        raise PositionError(f"an irregularity is {' or '.join(repr(m.value) for m in Irregularity)}, "
-                            f"not {value[:40]!r}")
-    raise TypeError(f"report() takes an Irregularity or its text, not {type(value).__name__}")
 
 
 def _or(masks) -> int:

@@ -94,6 +94,19 @@ class Irregularity(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    @classmethod
+    def parse(cls, value: "Irregularity | str") -> "Irregularity":
+        """An irregularity, or its text (``'a card faced in the pack'``, any case and spacing)."""
+        if isinstance(value, Irregularity):
+            return value
+        if not isinstance(value, str):
+            raise TypeError(f"an irregularity is an Irregularity or its text, not {type(value).__name__}")
+        key = " ".join(value.lower().split()) if value.isascii() else ""
+        for member in cls:
+            if key == member.value:
+                return member
+        raise PositionError(f"an irregularity is {' or '.join(repr(m.value) for m in cls)}, not {value[:40]!r}")
+
 
 def pips(cs: Iterable[Card]) -> int:
     """Pips of cards left in a hand: ace 1, number cards their number, court cards 10."""
