@@ -133,18 +133,16 @@ class Action(tuple):
 
 
 def _discard(rest: str, shown: str) -> Action:
-    head, onto_text = rest, None
-    lowered = ascii_lower(rest)
-    at = lowered.find(" onto")
-    if at >= 0 and (at + 5 == len(rest) or rest[at + 5] in " \t["):
-        head, onto_text = rest[:at], rest[at + 5:]
-    found = _cards(head)
-    if len(found) != 1:
+    parts = rest.split(None, 2)  # the card, then nothing or 'onto [meld]'
+    found = _cards(parts[0]) if parts else ()
+    onto_word = len(parts) > 1 and parts[1].isascii() and parts[1].lower() == "onto"
+    if len(found) != 1 or (len(parts) > 1 and not onto_word):
+        count = len(found) if len(parts) < 2 else len(rest.replace(",", " ").split())
         raise ActionError(f"action {shown!r}: 'discard' needs one card, e.g. 'discard 6♦'"
-                          + (f"; found {len(found)}" if found else ""))
+                          + (f"; found {count}" if count else ""))
     onto = 0
-    if onto_text is not None:
-        groups = _groups(onto_text, shown)
+    if onto_word:
+        groups = _groups(parts[2] if len(parts) == 3 else "", shown)
         if len(groups) != 1:
             raise ActionError(f"action {shown!r}: 'onto' names one meld of the opponent, e.g. 'onto [4♥ 5♥ 6♥]'")
         onto = groups[0]

@@ -60,7 +60,6 @@ _VALID_RANKS = "A 2 3 4 5 6 7 8 9 10 T J Q K"
 _VALID_SUITS = "♠ ♥ ♦ ♣ or S H D C"
 #: The code of the joker: the one card after the 52 of the French pack.
 JOKER_CODE = 52
-_SEPARATORS = frozenset(" \t\r\n\f\v,")
 _ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
@@ -161,19 +160,8 @@ def _parse_token(token: str, where: str) -> Card:
 
 
 def tokens(text: str) -> Iterator[tuple[int, str]]:
-    """The tokens of card text (separated by whitespace or commas), numbered from 1."""
-    n = 0
-    start = None
-    for i, ch in enumerate(text):
-        if ch in _SEPARATORS:
-            if start is not None:
-                n += 1
-                yield n, text[start:i]
-                start = None
-        elif start is None:
-            start = i
-    if start is not None:
-        yield n + 1, text[start:]
+    """The tokens of card text (separated by whitespace or commas), numbered from 1; lazily, one pass."""
+    return enumerate(text.replace(",", " ").split(), 1)
 
 
 def cards(text: "str | Iterable[Card]", *, copies: int = 1) -> tuple[Card, ...]:
@@ -190,27 +178,36 @@ def cards(text: "str | Iterable[Card]", *, copies: int = 1) -> tuple[Card, ...]:
     """
     if isinstance(text, str):
         shown = shorten(text)
-        out = [_parse_token(tok, f"card {i} of {shown!r}") for i, tok in tokens(text)]
+        out = []
+        seen: dict[Card, list[int]] = {}
+        for i, tok in tokens(text):  # checked card by card, so a bad megabyte fails at its first bad card
+            c = _parse_token(tok, f"card {i} of {shown!r}")
+            _count(seen, c, i, copies, f"card {i} of {shown!r}")
+            out.append(c)
+        return tuple(out)
     else:
         try:
             out = list(text)
         except TypeError:
             raise TypeError(f"cards() takes card text or an iterable of Card, not {type(text).__name__}") from None
-        shown = None
         for i, c in enumerate(out, 1):
             if not isinstance(c, Card):
                 raise CardError(f"card {i}: expected a Card, got {shorten(repr(c))}")
-    if copies is not None:
-        seen: dict[Card, list[int]] = {}
-        for i, c in enumerate(out, 1):
-            places = seen.setdefault(c, [])
-            places.append(i)
-            if len(places) > copies and not c.is_joker:
-                where = f"card {i} of {shown!r}" if shown is not None else f"card {i}"
-                held = "once" if copies == 1 else f"{copies} times"
-                raise CardError(f"{where}: {c} is already card {', '.join(map(str, places[:-1]))}; "
-                                f"the pack holds each card {held}")
+    seen = {}
+    for i, c in enumerate(out, 1):
+        _count(seen, c, i, copies, f"card {i}")
     return tuple(out)
+
+
+def _count(seen: dict, c: Card, i: int, copies: int | None, where: str) -> None:
+    """Note card ``c`` at place ``i``; more than ``copies`` of it (jokers apart) is an error."""
+    if copies is None or c.is_joker:
+        return
+    places = seen.setdefault(c, [])
+    places.append(i)
+    if len(places) > copies:
+        held = "once" if copies == 1 else f"{copies} times"
+        raise CardError(f"{where}: {c} is already card {', '.join(map(str, places[:-1]))}; the pack holds each card {held}")
 
 
 def format_cards(cs: Iterable[Card], ascii: bool = False) -> str:

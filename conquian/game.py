@@ -382,23 +382,29 @@ class Game:
                                                                                           cut=rec.cut)
         except ConquianError as exc:
             raise RecordError(f"record start: {exc}") from None
-        for i, (line, who, act) in enumerate(rec.moves, 1):
-            where = f"record move {i} (line {line}, {str(who)!r}: {act[:40]!r})"
+        moves = result = None
+        for line, who, act in rec.lines():
+            if who == "result":
+                result = act
+                continue
+            if who == "report":
+                try:
+                    g.report(act)
+                except ConquianError as exc:
+                    raise RecordError(f"record line {line}: report {act[:40]!r}: {exc}") from None
+                continue
+            moves = (moves or 0) + 1
+            where = f"record move {moves} (line {line}, {who!r}: {act[:40]!r})"
             if g.is_over:
                 raise RecordError(f"{where}: the deal is already over ({g.outcome})")
-            if g.to_act is not who:
+            if str(g.to_act) != who:
                 raise RecordError(f"{where}: it is {g.to_act}'s turn, not {who}'s")
             try:
                 g.play(act)
             except ConquianError as exc:
                 raise RecordError(f"{where}: {exc}") from None
-        if rec.report is not None:
-            try:
-                g.report(rec.report)
-            except ConquianError as exc:
-                raise RecordError(f"record report {rec.report[:40]!r}: {exc}") from None
-        if rec.result is not None and str(g.outcome) != rec.result.lower():
-            raise RecordError(f"record: the result says {rec.result[:40]!r} but the moves give {g.outcome or 'no result yet'}")
+        if result is not None and str(g.outcome) != result.lower():
+            raise RecordError(f"record: the result says {result[:40]!r} but the moves give {g.outcome or 'no result yet'}")
         return g
 
 

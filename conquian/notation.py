@@ -10,6 +10,7 @@ optionally the result; :func:`parse_record` splits it, and the game replays the 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterator
 
 from .cards import Card, cards as _cards, format_cards, mask_of
 from .errors import CardError, PositionError, RecordError, RuleError
@@ -222,21 +223,45 @@ def format_position(s: Snapshot) -> str:
 # -- records ------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class RecordText:
-    """A record split into its parts: the start, and the moves as ``(line, role, action text)``."""
+    """A record split into its start and its body; the body is read line by line as the game replays it."""
 
     position: str | None
     """The start as position text, or None for a record that starts from a pack."""
     variant: str
     pack: str
     cut: int
-    moves: tuple[tuple[int, Role, str], ...]
-    result: str | None
-    report: str | None = None
-    """An irregularity reported after the moves ("a card faced in the pack"), if any."""
+    body: tuple[tuple[int, str], ...]
+    """The lines after ``moves:``, with their line numbers."""
+
+    def lines(self) -> Iterator[tuple[int, str, str]]:
+        """``(line, what, text)`` for each line of the body, ``what`` being a role, ``'report'`` or ``'result'``.
+
+        Lazily, so that a replay stops at its first bad move however long the record.
+        """
+        result = report = None
+        for n, line in self.body:
+            line = line.strip()
+            if not line:
+                continue
+            who, sep, act = line.partition(":")
+            who = ascii_lower(who.strip())
+            if result is not None:
+                raise RecordError(f"record line {n}: " + ("a second 'result:' line" if who == "result"
+                                                          else "moves after the result"))
+            if report is not None and who != "result":
+                raise RecordError(f"record line {n}: moves after the report of {report!r}, which ends the deal")
+            if who in ("result", "report"):
+                text = " ".join(act.split())
+                result, report = (text, report) if who == "result" else (result, text)
+                yield n, who, text
+                continue
+            if not sep or who not in ("dealer", "pone"):
+                raise RecordError(f"record line {n} ({shorten(line)!r}): expected 'dealer: ACTION' or 'pone: ACTION'")
+            yield n, who, act.strip()
 
 
 def parse_record(text: str) -> RecordText:
-    """Split a record into its start, its moves and its result (the moves are replayed by the game)."""
+    """Split a record into its start and its body (the moves are read as the game replays them)."""
     if not isinstance(text, str):
         raise TypeError(f"a game record must be text, not {type(text).__name__}")
     lines = text.splitlines()
@@ -269,29 +294,8 @@ def parse_record(text: str) -> RecordText:
         cut = number
     else:
         position = "\n".join(head)
-    moves, result, report = [], None, None
-    for n, line in enumerate(lines[split + 1:], split + 2):
-        line = line.strip()
-        if not line:
-            continue
-        who, sep, act = line.partition(":")
-        who = ascii_lower(who.strip())
-        if who == "result":
-            if result is not None:
-                raise RecordError(f"record line {n}: a second 'result:' line")
-            result = " ".join(act.split())
-            continue
-        if result is not None:
-            raise RecordError(f"record line {n}: moves after the result")
-        if report is not None:
-            raise RecordError(f"record line {n}: moves after the report of {report!r}, which ends the deal")
-        if who == "report":
-            report = " ".join(act.split())
-            continue
-        if not sep or who not in ("dealer", "pone"):
-            raise RecordError(f"record line {n} ({shorten(line)!r}): expected 'dealer: ACTION' or 'pone: ACTION'")
-        moves.append((n, Role.parse(who), act.strip()))
-    return RecordText(position, variant, pack, cut, tuple(moves), result, report)
+    body = tuple(enumerate(lines[split + 1:], split + 2))
+    return RecordText(position, variant, pack, cut, body)
 
 
 def format_record(start: str, moves: list[tuple[Role, str]], result: "Outcome | None", report: str | None = None) -> str:

@@ -103,3 +103,20 @@ def test_declaration_files(tmp_path_factory, real_declaration, cut, junk, data):
         text = real_declaration[:cut] + junk + (real_declaration[cut:] if mode == "insert" else "")
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
     accepts_or_explains(load_declaration, path)
+
+
+CLI_WORDS = ["variants", "rules", "compare", "simulate", "--variant", "--games", "--seed", "--json", "dutch",
+             "foster", "rummy-ch(forcing=active)", "3", "-1", "x", "٣", "--help-me", "", "nope"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(CLI_WORDS), max_size=6))
+def test_command_line_arguments(args):
+    from conquian.cli import main
+    if "--games" in args:  # keep simulations short
+        args = [a if a not in ("3",) else "2" for a in args]
+    try:
+        status = main(args)
+    except SystemExit as exit:  # argparse's own errors: status 2, one line
+        status = exit.code
+    assert status in (0, 2)

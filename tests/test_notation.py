@@ -110,4 +110,4 @@ def test_a_record_with_a_pack_given_as_card_objects_replays():
 
 def test_record_parts():
     rec = parse_record(_record())
-    assert rec.variant == "dutch" and rec.position is None and len(rec.moves) == 1
+    assert rec.variant == "dutch" and rec.position is None and len(list(rec.lines())) == 1
