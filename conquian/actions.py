@@ -193,7 +193,7 @@ def _check_shape(kind: Kind, melds: tuple, card: int, onto: int) -> None:
     if melds and kind not in _WITH_MELDS:
         raise ActionError(f"a '{kind.value}' action has no melds")
     if card and (kind is not Kind.DISCARD or card & (card - 1)):
-        raise ActionError(f"only a 'discard' has a card, and just one")
+        raise ActionError("only a 'discard' has a card, and just one")
     if onto and kind not in (Kind.FORCE, Kind.DISCARD):
         raise ActionError(f"a '{kind.value}' action has no 'onto' meld")
     seen = 0

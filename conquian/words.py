@@ -10,9 +10,9 @@ stays the notation.  An action that is illegal is described as what it would do.
 from __future__ import annotations
 
 from .actions import Action, Kind
-from .cards import card_of, cards_of
+from .cards import card_of
 from .melds import MeldKind
-from .state import Origin, Phase, Role
+from .state import Phase, Role
 
 __all__ = ["describe", "meld_words", "role_words"]
 

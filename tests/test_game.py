@@ -2,7 +2,7 @@
 
 import pytest
 
-from conquian import Card, Game, IllegalMove, PositionError, RuleSet, variant, position
+from conquian import Game, IllegalMove, PositionError, variant, position
 from conquian.state import Phase, Role
 
 from test_notation import GOOD

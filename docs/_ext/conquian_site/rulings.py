@@ -18,7 +18,6 @@ from sphinx.application import Sphinx
 
 from conquian.declarations import Declaration, Entry, Evidence
 from conquian.rules import AXIS_BY_NAME, Axis
-from conquian.status import Status
 
 from .data import (LANGUAGE_NAME, Verdict, axis_of, computed_verdict, entry_anchor, ordered_sources,
                    repaired_segments, ruling_docname, sentence, source_ids, value_groups)
