@@ -294,7 +294,7 @@ class RommeGame:
         if not self._stock:
             if self._renewals < self.rules.stock_renewals and len(self._discards) > 1:
                 # The pile but its top card, turned over: its bottom card becomes the top of the stock.
-                self._stock = self._discards[:-1]
+                self._stock = self._discards[-2::-1]  # the stock's list has its top card last
                 self._discards = self._discards[-1:]
                 self._renewals += 1
             else:

@@ -221,7 +221,10 @@ def _why_none(m: Meld) -> tuple[str, "str | None"]:
         return "a joker in a set stands bare (🃏), a joker in a sequence says which card it stands for (🃏=8♠)", None
     ranks = {c % 13 for c in nats}
     suits = {c // 13 for c in nats}
-    if len(ranks) == 1 and len(nats) > 1 and not any(j >= 0 for j in jokers):
+    assigned = [j for j in jokers if j >= 0]
+    if len(ranks) == 1 and assigned and {j % 13 for j in assigned} == ranks and len(suits | {j // 13 for j in assigned}) > 1:
+        return "a joker in a set stands bare (🃏), for the set's rank in a suit the set lacks", None
+    if len(ranks) == 1 and len(nats) > 1 and not assigned:
         return "the cards of a set are of different suits", "min_set"
     if len(suits) == 1 and -1 in jokers:
         return "say which card a joker in a sequence stands for, e.g. 🃏=8♠", None
