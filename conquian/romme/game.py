@@ -117,6 +117,10 @@ class RommeGame:
         check(snapshot)
         g = object.__new__(cls)
         g._load(snapshot, None)
+        if not g.is_over and not g.legal_actions():
+            # Play never leads here: a first meld that can no longer reach its points, or a taken card that fits nothing.
+            raise PositionError(f"seat {g.to_act} has no legal action: the melds of this turn can no longer reach the "
+                                f"first meld's {g.rules.first_meld} points, or the card taken cannot be melded")
         return g
 
     @classmethod
