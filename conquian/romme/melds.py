@@ -28,7 +28,7 @@ from itertools import combinations
 from ..cards import BY_CODE, JOKER_CODE, cards as _cards, tokens
 from ..errors import CardError
 
-__all__ = ["SET", "RUN", "NONE", "Meld", "MeldRules", "read_meld", "hand_melds", "lay_results", "exchange_results",
+__all__ = ["SET", "RUN", "NONE", "Meld", "MeldRules", "read_meld", "hand_melds", "lay_results", "exchange_results", "touching",
            "rank_at", "card_value"]
 
 SET, RUN, NONE = 0, 1, 2
@@ -335,20 +335,24 @@ def hand_melds(mr: MeldRules, counts: list[int]) -> list[Meld]:
                         out.append(Meld.set(rank, sub, j))
             sub = (sub - 1) & present
     top = 13 if mr.ace_high else 12
-    longest = min(mr.max_sequence, 13) if mr.corner else mr.max_sequence
+    corner, shortest, naturals = mr.corner, mr.min_sequence, mr.min_naturals
+    longest = min(mr.max_sequence, 13) if corner else mr.max_sequence
     for suit in range(4):
         base = suit * 13
-        for start in range(13):
-            missing = 0
+        held = [counts[base + p % 13] for p in range(27)]  # place -> copies held
+        # Without a joker a run starts on a card held; with one it may start anywhere.
+        for start in range(13) if jokers else [p for p in range(13) if held[p]]:
+            missing = lacking = 0
             for length in range(1, longest + 1):
                 p = start + length - 1
-                if not mr.corner and p > top:
+                if not corner and p > top:
                     break
-                if not counts[base + p % 13]:
-                    missing |= 1 << (length - 1)
-                    if missing.bit_count() > jokers:
+                if not held[p]:
+                    lacking += 1
+                    if lacking > jokers:
                         break
-                if length >= mr.min_sequence:
+                    missing |= 1 << (length - 1)
+                if length >= shortest and length - lacking >= naturals:
                     _runs(mr, out, suit, start, length, missing, jokers, counts)
     return out
 
@@ -372,6 +376,21 @@ def _runs(mr: MeldRules, out: list, suit: int, start: int, length: int, missing:
 
 
 # -- laying off and exchanging ---------------------------------------------------------------------------
+def touching(target: Meld) -> set[int]:
+    """The card codes that could be laid off on a meld or exchanged for one of its jokers, whatever the rules:
+    a set's rank in the suits it lacks, a sequence's cards at either end and those its jokers stand for, a joker."""
+    k = target[0]
+    if k == SET:
+        _, rank, suits, _, _ = target
+        return {s * 13 + rank - 1 for s in range(4) if not suits >> s & 1} | {_J}
+    if k != RUN:
+        return set()
+    _, suit, start, length, jm = target
+    out = {suit * 13 + (start - 1) % 13, suit * 13 + (start + length) % 13, _J}
+    out.update(suit * 13 + (start + i) % 13 for i in range(length) if jm >> i & 1)
+    return out
+
+
 def lay_results(target: Meld, code: int) -> list[tuple[int, Meld]]:
     """Where a card could go on a meld, whatever the rules: ``(side, meld after)``; side 1 below, 2 above, 0 a set."""
     k = target[0]

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from ..cards import BY_CODE, JOKER_CODE
 from .actions import Action, Kind
-from .melds import exchange_results, hand_melds, lay_results
+from .melds import exchange_results, hand_melds, lay_results, touching
 from .rules import GoingOut
-from .search import Opening, bag, meld_bag
+from .search import Opening, bag, cost
 from .state import Phase
 
 __all__ = ["legal", "diagnose", "counts_of"]
@@ -70,8 +70,10 @@ class Turn:
         r = self.g.rules
         if self.search is None:
             self.search = Opening(self.all_melds, r.ace_points)
-        rest = bag(self.hand) - meld_bag(m)
-        if self.points + m.first_points(r.ace_points) + self.search.best(rest, bool(self.keep)) >= r.first_meld:
+            self.bag = bag(self.hand)
+        mbag, points = cost(m, r.ace_points)
+        rest = self.bag - mbag
+        if self.points + points + self.search.best(rest, bool(self.keep)) >= r.first_meld:
             return True
         return self.hand_romme and (self.search.goes_out(rest, 1) or (not self.keep and self.search.goes_out(rest, 0)))
 
@@ -139,9 +141,9 @@ def _targets(g) -> list:
 def _lay_offs(g, t: Turn) -> list[Action]:
     if not g.rules.lay_off:
         return []
-    out, is_meld = [], g.mr.is_meld
+    out, is_meld, held = [], g.mr.is_meld, set(t.hand)
     for target in _targets(g):
-        for c in sorted(set(t.hand)):
+        for c in sorted(held & touching(target)):
             for _, after in lay_results(target, c):
                 if is_meld(after):
                     out.append(_new(Action, (Kind.LAY, c, target, after, None)))
@@ -152,11 +154,11 @@ def _exchanges(g, t: Turn) -> list[Action]:
     if not g.rules.joker_exchange:
         return []
     out = []
-    naturals = sorted(c for c in set(t.hand) if c != JOKER_CODE)
+    naturals = {c for c in t.hand if c != JOKER_CODE}
     for target in _targets(g):
         if not target.jokers:
             continue
-        for c in naturals:
+        for c in sorted(naturals & touching(target)):
             for _, after in exchange_results(target, c):
                 counts = list(t.counts)
                 counts[c] -= 1

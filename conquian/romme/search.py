@@ -17,7 +17,7 @@ from typing import Iterable
 from ..cards import JOKER_CODE
 from .melds import Meld
 
-__all__ = ["bag", "meld_bag", "bag_counts", "Opening", "NO_WAY"]
+__all__ = ["bag", "meld_bag", "cost", "bag_counts", "Opening", "NO_WAY"]
 
 _GUARD = sum(8 << (4 * c) for c in range(JOKER_CODE + 1))
 _NATURALS = sum(15 << (4 * c) for c in range(JOKER_CODE))
@@ -38,6 +38,20 @@ def meld_bag(m: Meld) -> int:
     return bag(m.naturals()) + (m.jokers << _JOKER_SHIFT)
 
 
+_COSTS: dict = {}
+
+
+def cost(m: Meld, ace: int) -> tuple[int, int]:
+    """A meld's bag and its first-meld points (with the ace counting ``ace``), remembered (up to 100,000 melds)."""
+    key = (m, ace)
+    found = _COSTS.get(key)
+    if found is None:
+        if len(_COSTS) > 100_000:
+            _COSTS.clear()
+        found = _COSTS[key] = (meld_bag(m), m.first_points(ace))
+    return found
+
+
 def bag_counts(b: int) -> list[int]:
     """Copies of each card code (index 52: the jokers)."""
     return [(b >> (4 * c)) & 15 for c in range(JOKER_CODE + 1)]
@@ -55,8 +69,8 @@ class Opening:
     def __init__(self, melds: Iterable[Meld], ace: int):
         self.by_low: dict[int, list[tuple[int, int]]] = {}
         for m in melds:
-            b = meld_bag(m)
-            self.by_low.setdefault(_lowest(b), []).append((b, m.first_points(ace)))
+            b, points = cost(m, ace)
+            self.by_low.setdefault(_lowest(b), []).append((b, points))
         self._best: dict[int, int] = {}
         self._out: dict[int, bool] = {}
 
