@@ -19,7 +19,7 @@ from .status import Status
 from .text import normalise_id, shorten, word_key
 
 __all__ = ["DECLARATIONS", "VARIANTS", "variant", "declaration", "cite", "variants_dir", "sources_dir",
-           "normalise_id", "load_all", "VariantRegistry", "parse_rules"]
+           "normalise_id", "load_all", "VariantRegistry", "parse_rules", "sources"]
 
 
 def variants_dir() -> Path:
@@ -112,6 +112,17 @@ def variant(name: str) -> RuleSet:
     True
     """
     return VARIANTS.lookup(name)
+
+
+def sources(game: str = "conquian") -> list[str]:
+    """The ids of one game's declared sources, the most authoritative first.
+
+    >>> sources(), sources("romme")
+    (['foster-1913', 'rummy-ch', 'dutch', 'french'], ['romme-spielwiki'])
+    """
+    if game not in RULE_SETS:
+        raise UnknownVariant(f"unknown game {shorten(str(game))!r}; games: {', '.join(RULE_SETS)}")
+    return [i for i, d in DECLARATIONS.items() if d.game == game]
 
 
 def parse_rules(text):

@@ -107,3 +107,10 @@ def test_the_derived_values():
     assert dict(SPIELWIKI.items())["jokers"] == 6
     with pytest.raises(TypeError):
         RommeRules(source=7)
+
+
+def test_sources_are_listed_game_by_game():
+    from conquian.registry import sources
+    assert sources() == ["foster-1913", "rummy-ch", "dutch", "french"] and sources("romme") == ["romme-spielwiki"]
+    with pytest.raises(UnknownVariant, match=r"unknown game 'canasta'; games: conquian, romme"):
+        sources("canasta")

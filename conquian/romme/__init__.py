@@ -14,6 +14,7 @@ module                     its one job
 :mod:`.state`              phases, the outcome, the snapshot, and the check that a snapshot is reachable
 :mod:`.notation`           position and record text
 :mod:`.moves`              the legal actions of each phase and, beside them, why anything else is illegal
+:mod:`.words`              an action in plain English, in the context of its game
 :mod:`.game`               :class:`~conquian.romme.game.RommeGame`: one deal for 2 to 6 players
 :mod:`.match`              the seating, the deal passing on, and the penalty points over several deals
 =========================  ====================================================================================

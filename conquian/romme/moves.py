@@ -233,6 +233,8 @@ def _lay_why(g, t: Turn, a: Action) -> tuple[str, "str | None"]:
     if a.meld not in g._table and a.meld not in g._new:
         return f"there is no meld {a.meld.text()} on the table", None
     if a.after is None:
+        if a.card == JOKER_CODE:
+            return f"a joker laid on {a.meld.text()} stands for the card just below or just above it", None
         return f"{_card(a.card)} does not fit {a.meld.text()}", None
     return g.mr.explain(a.after)
 
