@@ -16,6 +16,11 @@ to discard (or, where Hand-Rommé is open to the player, the whole hand laid out
 (the article forbids it: "Einmal gemeldete Karten dürfen nicht mehr in die Hand zurückgenommen werden").
 Laying off and exchanging jokers are open once the first meld's points are reached, in the same turn.
 
+Points the article leaves open, and how the engine settles them: laying off and exchanging a joker are open
+from the moment the first meld reaches its points, in that same turn ("jederzeit"); a card taken from the
+discard pile may be discarded again in the same turn (nothing forbids it); where ``drawn_to_hand`` is false, the
+taken card must go into the very next action, a meld ("sofort in einer Meldung").
+
 For each phase one function lists the legal actions, each distinct outcome once, in a fixed order, and one
 says why an action is illegal, naming the axis whose rule forbids it.  They read the game and never change it.
 """
