@@ -28,6 +28,6 @@ SITE_SYBIL = Sybil(
 )
 
 #: The Sybil that runs the examples in the engine's docstrings (the API page shows them).
-ENGINE_SYBIL = Sybil(parsers=[DocTestParser(optionflags=OPTIONFLAGS)], patterns=["conquian/*.py"])
+ENGINE_SYBIL = Sybil(parsers=[DocTestParser(optionflags=OPTIONFLAGS)], patterns=["conquian/*.py", "conquian/romme/*.py"])
 
 pytest_collect_file = (SITE_SYBIL + ENGINE_SYBIL).pytest()

@@ -2,9 +2,15 @@
 
 >>> import conquian
 >>> list(conquian.VARIANTS)
-['foster-1913', 'rummy-ch', 'dutch', 'french']
+['foster-1913', 'rummy-ch', 'dutch', 'french', 'romme-spielwiki']
 >>> conquian.variant('Rummy CH').is_meld('6♠ 7♠ J♠')
 True
+
+The same engine plays Rommé, Conquian's best-known descendant (:mod:`conquian.romme`), for 2 to 6 players:
+
+>>> g = conquian.RommeGame('romme-spielwiki', players=4, seed=1)
+>>> g.to_act, len(g.hand(0)), len(g.hand(1))
+(0, 14, 13)
 """
 
 from .cards import Card, Pack, Suit, cards, format_cards
@@ -16,11 +22,16 @@ from .registry import DECLARATIONS, VARIANTS, declaration, variant
 from .actions import Action, Kind
 from .game import Game, Origin, Outcome, Phase, Role, Termination, position
 from .match import Match
+from .registry import parse_rules
+from .romme.rules import RommeRules
+from .romme.game import RommeGame
+from .romme.match import RommeMatch
 
 __all__ = [
     "Card", "Pack", "Suit", "cards", "format_cards", "AXES", "RuleSet", "DECLARATIONS", "VARIANTS", "Status",
     "declaration", "variant", "Action", "Kind", "Game", "Origin", "Outcome", "Phase", "Role", "Termination",
     "position", "Match", "ConquianError", "CardError", "RuleError", "UnknownVariant", "ConflictingRules",
     "DeclarationError", "PositionError", "IllegalMove", "ActionError", "RecordError",
+    "parse_rules", "RommeRules", "RommeGame", "RommeMatch",
 ]
 __version__ = "0.2.0"

@@ -16,8 +16,10 @@ import time
 
 from .errors import ConquianError
 from .game import Game
-from .registry import DECLARATIONS, declaration
-from .rules import AXES, RuleSet
+from .games import RULE_SETS
+from .registry import DECLARATIONS, declaration, parse_rules
+from .romme.game import RommeGame
+from .rules import RuleSet
 from .status import NOT_APPLICABLE, Status
 from .verdicts import Verdict, compare
 
@@ -34,9 +36,9 @@ def _variants(args) -> int:
 
 def _rules(args) -> int:
     d = declaration(args.id)
+    axes = type(d.rules).AXES
     print(f"{d.id}: {d.title}")
     print(f"rule set: {d.rules}")
-    axes = type(d.rules).AXES
     width = max(len(ax.name) for ax in axes)
     vwidth = max(len(ax.format(d.entries[ax.name].value)) for ax in axes if ax.name in d.entries)
     for ax in axes:
@@ -55,8 +57,12 @@ def _cell(ax, entry) -> str:
 
 
 def _compare(args) -> int:
-    ids = list(DECLARATIONS)
-    rows = [(ax, compare(ax.name, DECLARATIONS)) for ax in AXES]
+    ids = [i for i, d in DECLARATIONS.items() if d.game == args.game]
+    if not ids:
+        raise ConquianError(f"no source of {args.game!r} is declared")
+    AXES = RULE_SETS[args.game].AXES
+    sources = [DECLARATIONS[i] for i in ids]
+    rows = [(ax, compare(ax.name, sources)) for ax in AXES]
     width = max(len(ax.name) for ax in AXES)
     cw = {i: max(len(i), *(len(_cell(ax, c.entries[i])) for ax, c in rows)) for i in ids}
     print(" " * (width + 4) + "  ".join(f"{i:<{cw[i]}}" for i in ids).rstrip())
@@ -69,43 +75,63 @@ def _compare(args) -> int:
 
 
 class Simulation:
-    """Deals between random legal players, tallied as they are played (so an interrupted run can report)."""
+    """Deals between random legal players, tallied as they are played (so an interrupted run can report).
 
-    def __init__(self, variant: str, seed: int):
-        self.rules = RuleSet.parse(variant)
+    Conquian is dealt to two players (wins tallied by role); Rommé to ``players`` seats (wins tallied per seat,
+    seat 0 dealing every deal).
+    """
+
+    def __init__(self, variant: str, seed: int, players: "int | None" = None):
+        self.rules = parse_rules(variant)
+        self.romme = not isinstance(self.rules, RuleSet)
+        if not self.romme and players not in (None, 2):
+            raise ConquianError(f"--players {players}: Conquian is a game for two players; more players are for Rommé")
+        self.players = players if players is not None else 2
+        if self.romme:
+            RommeGame(self.rules, self.players, seed=0)  # a player count the rules do not allow is an error now
         self.seed = seed
         self.rng = random.Random(seed)
-        self.games = self.ties = self.decisions = 0
-        self.wins = {"dealer": 0, "pone": 0}
+        self.games = self.ties = self.decisions = self.hand_romme = 0
+        self.wins = [0] * self.players if self.romme else {"dealer": 0, "pone": 0}
         self.seconds = 0.0
+
+    def deal(self):
+        seed = self.rng.getrandbits(64)
+        return RommeGame(self.rules, self.players, seed=seed) if self.romme else Game(self.rules, seed=seed)
 
     def play(self, games: int, progress=None) -> None:
         last = time.monotonic()
         for n in range(1, games + 1):
             start = time.perf_counter()
-            g = Game(self.rules, seed=self.rng.getrandbits(64))
+            g = self.deal()
             choice = self.rng.choice
             while not g.is_over:
                 g.play(choice(g.legal_actions()))
             self.seconds += time.perf_counter() - start
             self.games += 1
             self.decisions += g.decisions
-            if g.outcome.winner is None:
+            winner = g.outcome.winner
+            if winner is None:
                 self.ties += 1
             else:
-                self.wins[str(g.outcome.winner)] += 1
+                self.wins[winner if self.romme else str(winner)] += 1
+                self.hand_romme += self.romme and g.outcome.hand_romme
             if progress and (time.monotonic() - last > 1.0 or n == games):
                 progress(n, games)
                 last = time.monotonic()
 
     def summary(self) -> dict:
-        return {"variant": str(self.rules), "games": self.games, "seed": self.seed, "wins": dict(self.wins),
-                "ties": self.ties, "decisions": self.decisions, "seconds": round(self.seconds, 3)}
+        wins = list(self.wins) if self.romme else dict(self.wins)
+        out = {"variant": str(self.rules), "games": self.games, "seed": self.seed, "wins": wins,
+               "ties": self.ties, "decisions": self.decisions, "seconds": round(self.seconds, 3)}
+        if self.romme:
+            out = {"variant": out.pop("variant"), "players": self.players, **out, "hand_romme": self.hand_romme}
+        return out
 
 
-def simulate(variant: str, games: int, seed: int, progress=None) -> dict:
+def simulate(variant: str, games: int, seed: int, progress=None, players: "int | None" = None) -> dict:
     """Play ``games`` deals between random legal players; the same seed gives the same result."""
-    sim = Simulation(variant, seed)
+    sim = Simulation(variant, seed, players)
     sim.play(games, progress)
     return sim.summary()
 
@@ -116,10 +142,16 @@ def _report(result: dict, as_json: bool) -> None:
         return
     g = max(result["games"], 1)
     secs = max(result["seconds"], 1e-9)
-    print(f"{result['variant']}: {result['games']} games, seed {result['seed']}")
-    print(f"  dealer wins {result['wins']['dealer']} ({100 * result['wins']['dealer'] / g:.1f}%), "
-          f"pone wins {result['wins']['pone']} ({100 * result['wins']['pone'] / g:.1f}%), "
-          f"tableaux {result['ties']} ({100 * result['ties'] / g:.1f}%)")
+    wins = result["wins"]
+    if isinstance(wins, list):
+        print(f"{result['variant']}: {result['players']} players, {result['games']} games, seed {result['seed']}")
+        print("  wins by seat (0 deals): " + ", ".join(f"{i}: {w} ({100 * w / g:.1f}%)" for i, w in enumerate(wins))
+              + f"; nobody {result['ties']} ({100 * result['ties'] / g:.1f}%); Hand-Rommé {result['hand_romme']}")
+    else:
+        print(f"{result['variant']}: {result['games']} games, seed {result['seed']}")
+        print(f"  dealer wins {wins['dealer']} ({100 * wins['dealer'] / g:.1f}%), "
+              f"pone wins {wins['pone']} ({100 * wins['pone'] / g:.1f}%), "
+              f"tableaux {result['ties']} ({100 * result['ties'] / g:.1f}%)")
     print(f"  {result['decisions']} decisions in {result['seconds']:.2f} s of engine time: "
           f"{result['games'] / secs:,.0f} games/s, {result['decisions'] / secs:,.0f} decisions/s")
 
@@ -131,7 +163,7 @@ def _simulate(args) -> int:
     def progress(n, total):
         print(f"\r{n}/{total} games", end="" if n < total else "\n", file=sys.stderr, flush=True)
 
-    sim = Simulation(args.variant, args.seed)
+    sim = Simulation(args.variant, args.seed, args.players)
     try:
         sim.play(args.games, progress if args.games >= 1000 or sys.stderr.isatty() else None)
     except KeyboardInterrupt:
@@ -154,9 +186,13 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="one source's whole rule set, with the status of every value and other readings")
     p.add_argument("id")
     p.set_defaults(func=_rules)
-    sub.add_parser("compare", help="the axis × source matrix").set_defaults(func=_compare)
+    p = sub.add_parser("compare", help="the axis × source matrix of one game's sources")
+    p.add_argument("--game", choices=list(RULE_SETS), default="conquian", help="whose sources (default conquian)")
+    p.set_defaults(func=_compare)
     p = sub.add_parser("simulate", help="random legal players, many deals")
     p.add_argument("--variant", required=True, help="a source id, or rule-set text such as 'foster-1913(pack=spanish)'")
+    p.add_argument("--players", type=int, default=None, help="players at the table: 2 (Conquian), 2 to 6 (Rommé); "
+                                                              "default 2")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")

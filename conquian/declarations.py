@@ -39,11 +39,12 @@ TOP_LEVEL_KEYS = {
     "short": (True, TEXT, "a short label for tabs and matrix columns"),
     "language": (True, TEXT, "the language of the text: en, de, nl, fr"),
     "text": (True, TEXT, "the file of the source text in shared/sources/"),
-    "game": (True, TEXT, "the game the text describes: conquian (see conquian.games)"),
+    "game": (True, TEXT, "the game the text describes: conquian or romme (see conquian.games)"),
     "citation": (True, TEXT, "a full bibliographic record in prose"),
     "bibtex_key": (True, TEXT, "the key of the source's entry in docs/references.bib"),
     "url": (False, TEXT, "where the text was found, if it is on the web"),
-    "licence": (True, TEXT, "public-domain, or quote-short (short passages with attribution only)"),
+    "licence": (True, TEXT, "public-domain, quote-short (short passages with attribution only), or cc-by-sa "
+                            "(Creative Commons Attribution-ShareAlike: quoted with attribution)"),
     "credibility": (True, TEXT, "primary, secondary, translation or machine-translation"),
     "provenance": (True, TEXT, "where the text comes from and how it reached us"),
     "completeness": (True, TEXT, "how much of the game the text covers"),
@@ -99,7 +100,7 @@ REPAIR_KEYS = {
     "why": (False, TEXT, "why"),
 }
 CREDIBILITY = ("primary", "secondary", "translation", "machine-translation")
-LICENCES = ("public-domain", "quote-short")
+LICENCES = ("public-domain", "quote-short", "cc-by-sa")
 
 
 @dataclass(frozen=True)
@@ -205,7 +206,8 @@ class Declaration:
     entries: Mapping[str, Entry]
     """An entry per axis that arises under the source's rules (see :meth:`Axis.applies <conquian.axes.Axis.applies>`)."""
     rules: RuleSet = field(compare=False, repr=False)
-    """The rule set this declaration amounts to (a :class:`~conquian.rules.RuleSet` for Conquian)."""
+    """The rule set this declaration amounts to: a :class:`~conquian.rules.RuleSet` for Conquian, a
+    :class:`~conquian.romme.rules.RommeRules` for Rommé (the class :data:`conquian.games.RULE_SETS` names)."""
     url: str = ""
     related: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()

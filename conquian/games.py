@@ -8,12 +8,13 @@ them side by side, and an axis one game lacks is "not applicable" there, never "
 
 from __future__ import annotations
 
+from .romme.rules import RommeRules
 from .rules import RuleSet
 
 __all__ = ["RULE_SETS", "axes_of_game"]
 
-#: Game name -> its rule-set class.
-RULE_SETS: dict[str, type] = {"conquian": RuleSet}
+#: Game name -> its rule-set class (each class names its game as ``GAME``), in the order sources are listed.
+RULE_SETS: dict[str, type] = {"conquian": RuleSet, "romme": RommeRules}
 
 
 def axes_of_game(game: str):

@@ -13,12 +13,13 @@ from typing import Iterator, Mapping
 
 from .declarations import CREDIBILITY, Declaration, load_declaration
 from .errors import DeclarationError, UnknownVariant
-from .rules import RuleSet, use_registry
+from .games import RULE_SETS
+from .rules import RuleSet, split_rule_text, use_registry
 from .status import Status
-from .text import normalise_id, shorten
+from .text import normalise_id, shorten, word_key
 
 __all__ = ["DECLARATIONS", "VARIANTS", "variant", "declaration", "cite", "variants_dir", "sources_dir",
-           "normalise_id", "load_all", "VariantRegistry"]
+           "normalise_id", "load_all", "VariantRegistry", "parse_rules", "sources"]
 
 
 def variants_dir() -> Path:
@@ -54,13 +55,15 @@ def load_all(folder: Path) -> dict[str, Declaration]:
                 raise DeclarationError(f"{d.path}: the name {name!r} is already claimed by {other.path} "
                                        f"(as its {'id' if normalise_id(other.id) == key else 'alias'})")
             claimed[key] = d
-    # Primary sources first, then secondary, translations, machine translations.
-    loaded.sort(key=lambda d: (CREDIBILITY.index(d.credibility), d.id))
+    # Game by game (Conquian first, as conquian.games lists them); within a game primary sources first, then
+    # secondary, translations, machine translations.
+    games = list(RULE_SETS)
+    loaded.sort(key=lambda d: (games.index(d.game), CREDIBILITY.index(d.credibility), d.id))
     return {d.id: d for d in loaded}
 
 
 class VariantRegistry(Mapping[str, RuleSet]):
-    """Read-only mapping from source id to its rule set, the most authoritative first."""
+    """Read-only mapping from source id to its rule set (of its game's rule-set class), the most authoritative first."""
 
     def __init__(self, declarations: Mapping[str, Declaration]):
         self._rules = {k: d.rules for k, d in declarations.items()}
@@ -109,6 +112,36 @@ def variant(name: str) -> RuleSet:
     True
     """
     return VARIANTS.lookup(name)
+
+
+def sources(game: str = "conquian") -> list[str]:
+    """The ids of one game's declared sources, the most authoritative first.
+
+    >>> sources(), sources("romme")
+    (['foster-1913', 'rummy-ch', 'dutch', 'french'], ['romme-spielwiki'])
+    """
+    if game not in RULE_SETS:
+        raise UnknownVariant(f"unknown game {shorten(str(game))!r}; games: {', '.join(RULE_SETS)}")
+    return [i for i, d in DECLARATIONS.items() if d.game == game]
+
+
+def parse_rules(text):
+    """Rule-set text of any game, read into that game's rule-set class.
+
+    A source id (with settings) gives the rule set of the source's game; a game's name gives its full form:
+
+    >>> parse_rules('romme-spielwiki(first_meld=30)').first_meld
+    30
+    >>> type(parse_rules('conquian(pack=spanish)')).__name__
+    'RuleSet'
+    """
+    if isinstance(text, tuple(RULE_SETS.values())):
+        return text
+    name, _, _ = split_rule_text(text)
+    cls = RULE_SETS.get(word_key(name))
+    if cls is None:
+        cls = type(VARIANTS.lookup(name))
+    return cls.parse(text)
 
 
 def declaration(name: str) -> Declaration:

@@ -26,7 +26,8 @@ from .errors import ConflictingRules, RuleError, UnknownVariant
 from .melds import Melding, MeldTable, meld_table
 from .text import shorten, word_key
 
-__all__ = ["RuleSet", "AXES", "AXIS_BY_NAME", "use_registry", "Registry", "CONFLICTS"]
+__all__ = ["RuleSet", "AXES", "AXIS_BY_NAME", "use_registry", "Registry", "CONFLICTS", "split_rule_text", "rule_text",
+           "source_rules", "preset"]
 
 @dataclass(frozen=True)
 class RuleSet:
@@ -224,11 +225,7 @@ class RuleSet:
     # -- text --------------------------------------------------------------------------------
     def __str__(self) -> str:
         """``foster-1913``, ``foster-1913(pack=spanish)``, or the full ``conquian(axis=value, ...)`` form."""
-        base = _registry.preset(self.source) if self.source is not None and _registry else None
-        if base is not None:
-            args = ", ".join(f"{k}={AXIS_BY_NAME[k].format(v[1])}" for k, v in base.differences(self).items())
-            return f"{self.source}({args})" if args else self.source
-        return "conquian(" + ", ".join(f"{ax.name}={ax.format(getattr(self, ax.name))}" for ax in AXES) + ")"
+        return rule_text(self, self.GAME)
 
     def __repr__(self) -> str:
         return f"RuleSet.parse({str(self)!r})"
@@ -239,49 +236,21 @@ class RuleSet:
 
         >>> RuleSet.parse('foster-1913(pack=spanish)').pack
         <Pack.SPANISH: 'spanish'>
+
+        A source of another game (Rommé) is refused here: :func:`conquian.registry.parse_rules` reads the text of
+        any game's rule set.
         """
         if isinstance(text, RuleSet):
             return text
-        if not isinstance(text, str):
-            raise TypeError(f"rule-set text must be a string, not {type(text).__name__}")
-        shown = shorten(text)
-        t = text.strip()
-        name, args = t, None
-        if "(" in t:
-            head, _, rest = t.partition("(")
-            if not rest.endswith(")"):
-                raise RuleError(f"rule-set text {shown!r}: '(' without a closing ')' at the end")
-            name, args = head.strip(), rest[:-1]
-            if "(" in args or ")" in args:
-                raise RuleError(f"rule-set text {shown!r}: parentheses inside the settings")
-        elif ")" in t:
-            raise RuleError(f"rule-set text {shown!r}: ')' without '('")
-        if not name or not all(ch.isascii() and (ch.isalnum() or ch in " ._-") for ch in name):
-            raise RuleError(f"rule-set text {shown!r} is not of the form ID or ID(axis=value, ...): "
-                            f"an id is ASCII letters, digits, '-', '_', '.' and spaces")
-        if word_key(name) == "conquian":
-            base = RuleSet()
-        elif _registry is None:
-            raise UnknownVariant(f"no registry of sources is loaded, so {shorten(name)!r} names nothing")
-        else:
-            base = _registry.lookup(name)
-        overrides: dict[str, str] = {}
-        if args is not None and args.strip():
-            for i, part in enumerate(args.split(","), 1):
-                key, sep, value = part.partition("=")
-                key = key.strip()
-                if not sep or not key:
-                    raise RuleError(f"rule-set text {shown!r}: setting {i} ({shorten(part.strip(), 30)!r}) "
-                                    f"is not axis=value")
-                if key in overrides:
-                    raise RuleError(f"rule-set text {shown!r}: axis {shorten(key)!r} is set twice")
-                overrides[key] = value.strip()
+        name, overrides, shown = split_rule_text(text)
+        base = RuleSet() if word_key(name) == cls.GAME else source_rules(name, cls, shown)
         return base.replace(**overrides)
 
 
 AXES: tuple[Axis, ...] = axes_of(RuleSet, typing.get_type_hints(RuleSet), dataclasses.fields)
 """Every axis of :class:`RuleSet`, in declaration order: one row of the matrix, one ruling page."""
-RuleSet.AXES = AXES  # every rule-set class names its axes (see conquian.games)
+RuleSet.AXES = AXES  # every rule-set class names its axes and its game (see conquian.games)
+RuleSet.GAME = "conquian"
 AXIS_BY_NAME: dict[str, Axis] = {ax.name: ax for ax in AXES}
 
 
@@ -289,8 +258,8 @@ AXIS_BY_NAME: dict[str, Axis] = {ax.name: ax for ax in AXES}
 class Registry(typing.Protocol):
     """What rule-set text needs of the registry of sources."""
 
-    def lookup(self, name: str) -> RuleSet: ...
-    def preset(self, source: str) -> "RuleSet | None": ...
+    def lookup(self, name: str) -> Any: ...
+    def preset(self, source: str) -> Any: ...
 
 
 _registry: "Registry | None" = None
@@ -300,6 +269,69 @@ def use_registry(registry: Registry) -> None:
     """Let rule-set text name sources: ``registry.lookup(name)`` and ``registry.preset(id)`` give their rule sets."""
     global _registry
     _registry = registry
+
+
+def preset(source: "str | None") -> Any:
+    """The declared rule set of a source id (of any game), or None: what ``str`` of a rule set compares against."""
+    return _registry.preset(source) if source is not None and _registry else None
+
+
+def source_rules(name: str, cls: type, shown: str) -> Any:
+    """The declared rule set a name in rule-set text looks up; it must be one of ``cls`` (the game being read)."""
+    if _registry is None:
+        raise UnknownVariant(f"no registry of sources is loaded, so {shorten(name)!r} names nothing")
+    base = _registry.lookup(name)
+    if not isinstance(base, cls):
+        raise RuleError(f"rule-set text {shown!r}: {shorten(name)!r} is a source of {type(base).GAME}, not of {cls.GAME}; "
+                        f"conquian.registry.parse_rules reads the rules of any game")
+    return base
+
+
+def split_rule_text(text: str) -> tuple[str, dict[str, str], str]:
+    """``ID(axis=value, ...)`` split into the id, the settings (axis -> value text) and the text as errors show it.
+
+    Only the syntax is read here; which axes and values are valid is the rule-set class's business.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"rule-set text must be a string, not {type(text).__name__}")
+    shown = shorten(text)
+    t = text.strip()
+    name, args = t, None
+    if "(" in t:
+        head, _, rest = t.partition("(")
+        if not rest.endswith(")"):
+            raise RuleError(f"rule-set text {shown!r}: '(' without a closing ')' at the end")
+        name, args = head.strip(), rest[:-1]
+        if "(" in args or ")" in args:
+            raise RuleError(f"rule-set text {shown!r}: parentheses inside the settings")
+    elif ")" in t:
+        raise RuleError(f"rule-set text {shown!r}: ')' without '('")
+    if not name or not all(ch.isascii() and (ch.isalnum() or ch in " ._-") for ch in name):
+        raise RuleError(f"rule-set text {shown!r} is not of the form ID or ID(axis=value, ...): "
+                        f"an id is ASCII letters, digits, '-', '_', '.' and spaces")
+    overrides: dict[str, str] = {}
+    if args is not None and args.strip():
+        for i, part in enumerate(args.split(","), 1):
+            key, sep, value = part.partition("=")
+            key = key.strip()
+            if not sep or not key:
+                raise RuleError(f"rule-set text {shown!r}: setting {i} ({shorten(part.strip(), 30)!r}) "
+                                f"is not axis=value")
+            if key in overrides:
+                raise RuleError(f"rule-set text {shown!r}: axis {shorten(key)!r} is set twice")
+            overrides[key] = value.strip()
+    return name, overrides, shown
+
+
+def rule_text(rules: Any, game: str) -> str:
+    """A rule set as text: its source and the axes it changes, else the full ``game(axis=value, ...)`` form."""
+    axes = type(rules).AXES
+    base = preset(rules.source)
+    if base is not None and type(base) is type(rules):
+        changed = [ax for ax in axes if getattr(base, ax.name) != getattr(rules, ax.name)]
+        args = ", ".join(f"{ax.name}={ax.format(getattr(rules, ax.name))}" for ax in changed)
+        return f"{rules.source}({args})" if args else rules.source
+    return game + "(" + ", ".join(f"{ax.name}={ax.format(getattr(rules, ax.name))}" for ax in axes) + ")"
 
 
 # -- conflicts between axes: each check names both axes ---------------------------------------------------

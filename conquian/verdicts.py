@@ -82,9 +82,12 @@ class Comparison:
         return [s for s, e in self.entries.items() if e is None]
 
 
-def compare(axis: str, declarations: "Mapping[str, Declaration] | Iterable[Declaration]") -> Comparison:
-    """The comparison of the sources on one axis, with its verdict by the rule of this module."""
+def compare(axis: str, declarations: "Mapping[str, Declaration] | Iterable[Declaration]",
+            game: str | None = "conquian") -> Comparison:
+    """The comparison of one game's sources (all given, with ``game=None``) on one axis, with its verdict."""
     decls = list(declarations.values()) if isinstance(declarations, Mapping) else list(declarations)
+    if game is not None:
+        decls = [d for d in decls if getattr(d, "game", game) == game]
     entries = {d.id: d.entries.get(axis) for d in decls}
     speaking = [e for e in entries.values() if e is not None and e.status.speaks]
     quiet = any(e is None or not e.status.speaks for e in entries.values())

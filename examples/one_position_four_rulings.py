@@ -5,7 +5,7 @@ it on the dealer; under the others he may not touch the dealer's melds, but if t
 that fits his own meld, the pone may *demand* that he take it.
 """
 
-from conquian import VARIANTS, position
+from conquian import VARIANTS, RuleSet, position
 
 POSITION = """
 variant: {rules}
@@ -16,6 +16,8 @@ offer: 5♥ drawn by pone
 """
 
 for source, rules in VARIANTS.items():
+    if not isinstance(rules, RuleSet):  # a source of Rommé, Conquian's descendant: not ruled here
+        continue
     # Foster plays with A–10; the position is in the Spanish pack, so his rules are taken with that pack.
     rules = rules.replace(pack="spanish")
     game = position(POSITION.format(rules=rules))

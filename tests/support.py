@@ -10,9 +10,12 @@ from __future__ import annotations
 import random
 
 from conquian import Game, Phase, Role, position
+from conquian.registry import sources
 from conquian.rules import Ace, RuleSet
 
 ROLES = (Role.DEALER, Role.PONE)
+#: The Conquian sources, most authoritative first (the declarations also hold sources of Rommé, a sibling game).
+CONQUIAN = sources("conquian")
 
 
 def is_meld(rules: RuleSet, cs) -> bool:

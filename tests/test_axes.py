@@ -14,7 +14,9 @@ from conquian import DECLARATIONS, VARIANTS, ConflictingRules, Game, Kind, Match
 from conquian.rules import AXES, AXIS_BY_NAME, Pack
 from conquian.state import Outcome, Role, Termination
 
-SOURCES = list(VARIANTS)
+from support import CONQUIAN
+
+SOURCES = CONQUIAN
 PROBES: dict[str, tuple] = {}
 
 

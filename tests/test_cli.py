@@ -20,7 +20,7 @@ CLI = [sys.executable, "-m", "conquian.cli"]
 def test_variants(capsys):
     assert main(["variants"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [l.split()[0] for l in lines] == ["foster-1913", "rummy-ch", "dutch", "french"]
+    assert [l.split()[0] for l in lines] == ["foster-1913", "rummy-ch", "dutch", "french", "romme-spielwiki"]
     assert "Cooncan" in lines[0]
 
 
@@ -50,7 +50,8 @@ def test_compare_marks_differences_and_silence(capsys):
 
 def test_unknown_variant_is_a_clear_error(capsys):
     assert main(["rules", "hoyle"]) == 2
-    assert "unknown variant 'hoyle'; known variants: foster-1913, rummy-ch, dutch, french" in capsys.readouterr().err
+    assert ("unknown variant 'hoyle'; known variants: foster-1913, rummy-ch, dutch, french, romme-spielwiki"
+            in capsys.readouterr().err)
 
 
 def test_simulate_json_is_reproducible():

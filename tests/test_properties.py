@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from conquian import VARIANTS, ConflictingRules, Game, RuleSet
 from conquian.rules import AXES
 
-from support import check_invariants, check_round_trips, play_random
+from support import CONQUIAN, check_invariants, check_round_trips, play_random
 
-SOURCES = list(VARIANTS)
+SOURCES = CONQUIAN
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 fast = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -7,7 +7,8 @@ import conquian
 from conquian import Game
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE = sorted((ROOT / "conquian").glob("*.py"))
+PACKAGE = ROOT / "conquian"
+ENGINE = sorted(PACKAGE.rglob("*.py"))  # the subpackage conquian/romme included
 SITE = sorted((ROOT / "docs" / "_ext").rglob("*.py"))
 LIMIT = 450
 
@@ -17,26 +18,35 @@ def test_no_module_is_over_the_limit():
     assert not long, f"modules over {LIMIT} lines: {long}"
 
 
+def _name(path: Path) -> str:
+    """A module's name within the package: ``cards``, ``romme.rules``, ``romme`` for the subpackage's __init__."""
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def _imports(path: Path) -> set[str]:
-    """The package modules a module imports, anywhere in it (functions included)."""
+    """The package modules a module imports, anywhere in it (functions included), by their names in the package."""
+    here = _name(path).split(".") if path.stem == "__init__" else _name(path).split(".")[:-1]
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
-            if node.level == 1:
+            if node.level:
+                base = here[:len(here) - (node.level - 1)]
                 if node.module:
-                    found.add(node.module.split(".")[0])
+                    found.add(".".join(base + node.module.split(".")))
                 else:
-                    found.update(a.name for a in node.names)
+                    found.update(".".join(base + [a.name]) for a in node.names)
             elif node.module and node.module.startswith("conquian."):
-                found.add(node.module.split(".")[1])
+                found.add(node.module.split(".", 1)[1])
         elif isinstance(node, ast.Import):
-            found.update(a.name.split(".")[1] for a in node.names if a.name.startswith("conquian."))
+            found.update(a.name.split(".", 1)[1] for a in node.names if a.name.startswith("conquian."))
     return found
 
 
 def test_the_engine_has_no_import_cycle_not_even_inside_functions():
-    graph = {p.stem: _imports(p) - {p.stem} for p in ENGINE if p.stem != "__init__"}
+    graph = {_name(p): _imports(p) - {_name(p)} for p in ENGINE if p.parent != PACKAGE or p.stem != "__init__"}
     graph = {m: {d for d in deps if d in graph} for m, deps in graph.items()}
+    assert {"registry", "romme.rules"} <= graph["romme.game"]  # imports from the parent package are followed
     order, seen, stack = [], set(), []
 
     def visit(m):
@@ -54,6 +64,7 @@ def test_the_engine_has_no_import_cycle_not_even_inside_functions():
     for m in sorted(graph):
         visit(m)
     assert order.index("text") < order.index("cards") < order.index("rules") < order.index("game")
+    assert order.index("romme.rules") < order.index("games") < order.index("registry") < order.index("romme.game")
 
 
 def test_no_import_inside_a_function():

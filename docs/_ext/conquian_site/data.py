@@ -31,8 +31,9 @@ LANGUAGE_NAME = {"en": "English", "de": "German", "nl": "Dutch", "fr": "French"}
 
 
 def ordered_sources() -> list[Declaration]:
-    """The declared sources in the engine's order (most authoritative first: see :data:`conquian.DECLARATIONS`)."""
-    return list(DECLARATIONS.values())
+    """The declared sources of Conquian in the engine's order (most authoritative first: see
+    :data:`conquian.DECLARATIONS`); the rulings compare these (Rommé, the descendant, has pages of its own)."""
+    return [d for d in DECLARATIONS.values() if d.game == "conquian"]
 
 
 def source_ids() -> list[str]:

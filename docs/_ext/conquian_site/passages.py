@@ -19,12 +19,11 @@ from html import escape
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from conquian import DECLARATIONS
 from conquian.declarations import Declaration, Evidence
 from conquian.rules import AXES, AXIS_BY_NAME
 from conquian.verdicts import RULE
 
-from .data import repaired_segments, ruling_docname
+from .data import ordered_sources, repaired_segments, ruling_docname
 from .nodes import link, para, strong
 from .shared import CqDirective
 
@@ -163,12 +162,12 @@ class SourcePassagesDirective(CqDirective):
 def lineage_rows() -> list[tuple[str, str, str, str]]:
     """``(original, its publisher, relation, source short name)`` for every source that follows a text."""
     return [(d.lineage.follows, d.lineage.by, d.lineage.relation, d.short)
-            for d in DECLARATIONS.values() if d.lineage]
+            for d in ordered_sources() if d.lineage]
 
 
 def family_svg() -> str:
     """The family tree as an SVG: the originals on the left, the sources on the right, an arrow per lineage."""
-    decls = list(DECLARATIONS.values())
+    decls = ordered_sources()
     originals: list[tuple[str, str]] = []
     for d in decls:
         if d.lineage and (d.lineage.follows, d.lineage.by) not in originals:
@@ -218,7 +217,7 @@ class FamilyTreeDirective(CqDirective):
         figure = nodes.container(classes=["cq-tree"])
         figure += nodes.raw("", family_svg(), format="html")
         items = nodes.bullet_list(classes=["cq-tree-list"])
-        for d in DECLARATIONS.values():
+        for d in ordered_sources():
             item = nodes.list_item()
             p = para(link(source_docname(d.id), "", nodes.Text(d.short)), ": ")
             if d.lineage:

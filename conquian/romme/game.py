@@ -1,0 +1,374 @@
+"""The Rommé game: one deal for 2 to 6 players as a state machine, with the manners of :class:`conquian.Game`.
+
+A deal starts from a seeded shuffle, a given pack order, or a position written as text.  Seat 0 deals; the
+last seat cuts (and, under ``cut_joker``, may keep a joker found at the bottom of the packet he lifts); the
+cards are dealt one at a time clockwise from seat 1, the dealer taking one more where ``dealer_opens``.  At
+every moment one seat is to act (:attr:`RommeGame.to_act`); the turn is described in :mod:`conquian.romme.moves`.
+:meth:`RommeGame.legal_actions` lists every legal choice once; :meth:`RommeGame.play` applies one, or raises
+:class:`~conquian.errors.IllegalMove` naming the rule and its source and leaving the game unchanged.
+
+When the stock is empty at the end of a turn, the discard pile but its top card is turned over as a new
+stock, at most ``stock_renewals`` times; after that the deal ends without a winner (the article is silent on
+an empty stock: this is the project's rule, declared ``silent``).  So every deal ends: each turn either draws
+from a stock that is never refilled more than a set number of times, or takes the top discard, which a
+player choosing at random does not do forever.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Iterable
+
+from ..cards import BY_CODE, JOKER_CODE, Card, cards as _cards, format_cards
+from ..errors import ConquianError, IllegalMove, PositionError, RecordError
+from ..registry import cite, parse_rules
+from .actions import Action, Kind
+from .moves import diagnose, legal
+from .notation import format_position, format_record, parse_position, parse_record
+from .rules import RommeRules
+from .state import Outcome, Phase, Snapshot, Termination, check, penalty
+from .words import describe
+
+__all__ = ["RommeGame", "position"]
+
+
+def _rules(rules: "RommeRules | str") -> RommeRules:
+    if isinstance(rules, str):
+        rules = parse_rules(rules)
+    if not isinstance(rules, RommeRules):
+        raise TypeError(f"rules must be a RommeRules or the rule-set text of a Rommé source, not {type(rules).__name__}")
+    return rules
+
+
+def _without(hand: tuple[int, ...], codes: Iterable[int]) -> tuple[int, ...]:
+    out = list(hand)
+    for c in codes:
+        out.remove(c)
+    return tuple(out)
+
+
+class RommeGame:
+    """One deal of Rommé.
+
+    ``RommeGame(rules, players=3, seed=7)`` shuffles with a seeded generator and cuts at random;
+    ``RommeGame(rules, players=3, pack='...', cut=40)`` uses a given order, top card first, lifting ``cut``
+    cards off the top (``cut=0``, the default for a given pack, deals it exactly as given).
+    """
+
+    phase: Phase
+
+    def __init__(self, rules: "RommeRules | str", players: int = 2, *, seed: "int | None" = None,
+                 pack: "str | Iterable[Card] | None" = None, cut: "int | None" = None):
+        rules = _rules(rules)
+        for name, value in (("players", players), ("seed", seed), ("cut", cut)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise TypeError(f"RommeGame({name}=...) must be a whole number, not {type(value).__name__}")
+        if not rules.min_players <= players <= rules.max_players:
+            raise PositionError(f"{players} players: {rules} is played by {rules.min_players} to {rules.max_players} "
+                                f"({cite(rules, 'max_players')})")
+        shape = rules.shape
+        rng = random.Random(seed)
+        if pack is None:
+            order = [c.code for c in shape.cards]
+            rng.shuffle(order)
+        else:
+            order = [c.code for c in _cards(pack, copies=rules.packs)]
+            shape.check(BY_CODE[c] for c in order)
+            if Counter(order) != Counter(c.code for c in shape.cards):
+                raise PositionError(f"a pack order must hold the {shape.size} cards of {rules.packs} pack(s) and "
+                                    f"{rules.jokers} jokers, each once; got {len(order)} cards")
+        size, low = shape.size, rules.min_cut
+        if cut is None:
+            cut = rng.randint(low, size - low) if pack is None else 0
+        if not (cut == 0 or low <= cut <= size - low):
+            raise PositionError(f"cut {cut} leaves fewer than {low} cards in a packet; cut between {low} and "
+                                f"{size - low}, or 0 for a pack already cut ({cite(rules, 'min_cut')})")
+        self._start = (tuple(order), cut)
+        found = order[cut - 1] if cut else -1  # the bottom card of the packet lifted: the cutter sees it
+        order = order[cut:] + order[:cut]
+        if found == JOKER_CODE and rules.cut_joker:
+            s = Snapshot(rules, ((),) * players, (), tuple(order[:-1]), (), Phase.KEEP, players - 1)
+        else:
+            s = _deal(rules, players, order, None)
+        self._load(s, self._start)
+
+    # -- the one way a game's state is set ---------------------------------------------------------------------
+    def _load(self, s: Snapshot, start) -> None:
+        self.rules = s.rules
+        self.mr = s.rules.melds
+        self.players = s.players
+        self._hands = list(s.hands)
+        self._table, self._new, self._opened = s.table, s.new, frozenset(s.opened)
+        self._stock = list(reversed(s.stock))  # the top of the stock is the end of the list
+        self._discards = list(s.discards)
+        self._actor = s.actor if s.actor is not None else 0
+        self._taken, self._renewals, self._outcome = s.taken, s.renewals, s.outcome
+        self.phase = s.phase
+        self._history: list[tuple[int, Action]] = []
+        self._legal: "list[Action] | None" = None
+        self._start = start if start is not None else format_position(s)
+
+    @classmethod
+    def from_snapshot(cls, snapshot: Snapshot) -> "RommeGame":
+        """A game in the state a snapshot describes, once :func:`~conquian.romme.state.check` has found it possible."""
+        if not isinstance(snapshot, Snapshot):
+            raise TypeError(f"RommeGame.from_snapshot() takes a Snapshot, not {type(snapshot).__name__}")
+        check(snapshot)
+        g = object.__new__(cls)
+        g._load(snapshot, None)
+        if not g.is_over and not g.legal_actions():
+            # Play never leads here: a first meld that can no longer reach its points, or a taken card that fits nothing.
+            raise PositionError(f"seat {g.to_act} has no legal action: the melds of this turn can no longer reach the "
+                                f"first meld's {g.rules.first_meld} points, or the card taken cannot be melded")
+        return g
+
+    @classmethod
+    def from_position(cls, text: str) -> "RommeGame":
+        """A game set up from position text (see :mod:`conquian.romme.notation`)."""
+        return cls.from_snapshot(parse_position(text))
+
+    def snapshot(self) -> Snapshot:
+        """The deal now, as plain values."""
+        return Snapshot(self.rules, tuple(self._hands), self._table, tuple(reversed(self._stock)), tuple(self._discards),
+                        self.phase, self.to_act, self._new, tuple(sorted(self._opened)), self._taken, self._renewals,
+                        self._outcome)
+
+    def copy(self) -> "RommeGame":
+        g = object.__new__(RommeGame)
+        g.__dict__.update(self.__dict__)
+        g._hands, g._stock, g._discards, g._history = list(self._hands), list(self._stock), list(self._discards), list(self._history)
+        return g
+
+    # -- what a reader sees --------------------------------------------------------------------------------------
+    @property
+    def to_act(self) -> "int | None":
+        """The seat to act next; None once the deal is over."""
+        return None if self.phase is Phase.OVER else self._actor
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def outcome(self) -> "Outcome | None":
+        return self._outcome
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return tuple(self.rules.shape.hand_order(BY_CODE[c] for c in self._hands[seat]))
+
+    @property
+    def table(self) -> tuple:
+        """The melds on the table (as :class:`~conquian.romme.melds.Meld` values), then those laid this turn towards
+        a first meld."""
+        return self._table + self._new
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top card first."""
+        return tuple(BY_CODE[c] for c in reversed(self._stock))
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """The discard pile, bottom first: its top card is the last."""
+        return tuple(BY_CODE[c] for c in self._discards)
+
+    @property
+    def opened(self) -> frozenset[int]:
+        """The seats that made their first meld in an earlier turn."""
+        return self._opened
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        return tuple(self._history)
+
+    @property
+    def decisions(self) -> int:
+        return len(self._history)
+
+    def __str__(self) -> str:
+        return format_position(self.snapshot())
+
+    def __repr__(self) -> str:
+        return f"RommeGame.from_position({str(self)!r})"
+
+    # -- the rules -----------------------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, each distinct outcome once."""
+        if self._legal is None:
+            self._legal = legal(self)
+        return list(self._legal)
+
+    def is_legal(self, action: "Action | str") -> bool:
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action: "Action | str") -> "str | None":
+        """None if the action is legal here, else the message :meth:`play` would raise."""
+        action = Action.parse(action)
+        if self._legal is None:
+            self._legal = legal(self)
+        return None if action in self._legal else str(self._illegal(action))
+
+    def play(self, action: "Action | str") -> "RommeGame":
+        """Apply an action (an :class:`~conquian.romme.actions.Action` or its text); returns the game."""
+        if type(action) is not Action:
+            action = Action.parse(action)
+        if self._legal is None:
+            self._legal = legal(self)
+        if action not in self._legal:
+            raise self._illegal(action)
+        self._legal = None
+        self._history.append((self._actor, action))
+        self._apply(action)
+        return self
+
+    def _illegal(self, a: Action) -> IllegalMove:
+        reason, axis = diagnose(self, a)
+        text, words = a.text(), describe(self, a)
+        rule = cite(self.rules, axis) if axis else ""
+        message = f"{text!r} ({words}) is illegal: {reason}" + (f" ({rule})" if rule else "")
+        return IllegalMove(message, action=text, words=words, reason=reason, axis=axis, rule=rule)
+
+    def describe(self, action: "Action | str") -> str:
+        """What an action would do here, in words (see :mod:`conquian.romme.words`)."""
+        return describe(self, action)
+
+    # -- transitions -------------------------------------------------------------------------------------------
+    def _apply(self, a: Action) -> None:
+        kind, card, meld, after, new = a
+        me = self._actor
+        if kind is Kind.KEEP or kind is Kind.LEAVE:
+            order = list(reversed(self._stock))
+            keeper = me if kind is Kind.KEEP else None
+            s = _deal(self.rules, self.players, order if keeper is not None else order + [JOKER_CODE], keeper)
+            history, start = self._history, self._start
+            self._load(s, start)
+            self._history = history
+            return
+        hand = self._hands[me]
+        if kind is Kind.DRAW:
+            self._hands[me] = tuple(sorted(hand + (self._stock.pop(),)))
+            self.phase = Phase.PLAY
+        elif kind is Kind.TAKE:
+            top = self._discards.pop()
+            self._hands[me] = tuple(sorted(hand + (top,)))
+            self._taken = -1 if self.rules.drawn_to_hand else top
+            self.phase = Phase.PLAY
+        elif kind is Kind.DISCARD:
+            self._hands[me] = _without(hand, (card,))
+            self._discards.append(card)
+            self._end_turn(me)
+        else:
+            if kind is Kind.MELD:
+                self._hands[me] = _without(hand, meld.naturals() + (JOKER_CODE,) * meld.jokers)
+                self._add(me, meld)
+                self._taken = -1
+            else:
+                self._replace(meld, after)
+                self._hands[me] = _without(hand, (card,))
+                if kind is Kind.EXCHANGE:
+                    self._hands[me] = _without(self._hands[me] + (JOKER_CODE,), new.naturals() + (JOKER_CODE,) * new.jokers)
+                    self._add(me, new)
+            if not self._hands[me]:  # going out by melding (going_out = meld-or-discard)
+                self._win(me)
+
+    def _add(self, me: int, meld) -> None:
+        if me in self._opened:
+            self._table = tuple(sorted(self._table + (meld,)))
+        else:
+            self._new = tuple(sorted(self._new + (meld,)))
+
+    def _replace(self, old, new) -> None:
+        where = "_table" if old in self._table else "_new"
+        melds = list(getattr(self, where))
+        melds.remove(old)
+        setattr(self, where, tuple(sorted(melds + [new])))
+
+    def _merge_new(self, me: int) -> None:
+        if self._new:
+            self._table = tuple(sorted(self._table + self._new))
+            self._new = ()
+            self._opened = self._opened | {me}
+
+    def _end_turn(self, me: int) -> None:
+        if not self._hands[me]:
+            self._win(me)
+            return
+        self._merge_new(me)
+        if not self._stock:
+            if self._renewals < self.rules.stock_renewals and len(self._discards) > 1:
+                # The pile but its top card, turned over: its bottom card becomes the top of the stock.
+                self._stock = self._discards[-2::-1]  # the stock's list has its top card last
+                self._discards = self._discards[-1:]
+                self._renewals += 1
+            else:
+                self.phase, self._outcome = Phase.OVER, Outcome(Termination.STOCK, None, (0,) * self.players)
+                return
+        self._actor = (me + 1) % self.players
+        self.phase = Phase.DRAW
+
+    def _win(self, me: int) -> None:
+        hand_romme = self.rules.hand_romme and not self._opened
+        self._merge_new(me)
+        double = 2 if hand_romme else 1
+        penalties = tuple(0 if i == me else double * penalty(self.rules, h) for i, h in enumerate(self._hands))
+        self.phase, self._taken = Phase.OVER, -1
+        self._outcome = Outcome(Termination.WIN, me, penalties, hand_romme)
+
+    # -- records -------------------------------------------------------------------------------------------------
+    def record(self) -> str:
+        """The whole game as text: its start (pack and cut, or position), every move, the result."""
+        start = self._start
+        if not isinstance(start, str):
+            pack, cut = start
+            start = (f"variant: {self.rules}\nplayers: {self.players}\npack: {format_cards(BY_CODE[c] for c in pack)}"
+                     f"\ncut: {cut}")
+        return format_record(start, [(seat, a.text()) for seat, a in self._history], self._outcome)
+
+    @staticmethod
+    def from_record(text: str) -> "RommeGame":
+        """Replay a record (see :meth:`record`); every move is checked, and the result if one is given."""
+        rec = parse_record(text)
+        try:
+            if rec.position is not None:
+                g = RommeGame.from_position(rec.position)
+            else:
+                g = RommeGame(rec.variant, rec.players, pack=rec.pack, cut=rec.cut)
+        except (ConquianError, TypeError) as exc:
+            raise RecordError(f"record start: {exc}") from None
+        for i, (line, seat, act) in enumerate(rec.moves, 1):
+            where = f"record move {i} (line {line}, {seat}: {act[:40]!r})"
+            if g.is_over:
+                raise RecordError(f"{where}: the deal is already over ({g.outcome})")
+            if g.to_act != seat:
+                raise RecordError(f"{where}: it is seat {g.to_act}'s turn, not seat {seat}'s")
+            try:
+                g.play(act)
+            except ConquianError as exc:
+                raise RecordError(f"{where}: {exc}") from None
+        if rec.result is not None and str(g.outcome) != rec.result.lower():
+            raise RecordError(f"record: the result says {rec.result[:40]!r} but the moves give {g.outcome or 'no result yet'}")
+        return g
+
+
+def _deal(rules: RommeRules, players: int, order: list[int], keeper: "int | None") -> Snapshot:
+    """Deal a cut pack (top card first) one card at a time clockwise from seat 1; ``keeper`` kept the cut joker."""
+    quota = [rules.hand_size] * players
+    quota[0] += rules.dealer_opens
+    hands: list[list[int]] = [[] for _ in range(players)]
+    if keeper is not None:
+        hands[keeper].append(JOKER_CODE)
+    i = 0
+    seats = [(k + 1) % players for k in range(players)]
+    while i < len(order) and any(len(h) < q for h, q in zip(hands, quota)):
+        for seat in seats:
+            if len(hands[seat]) < quota[seat]:
+                hands[seat].append(order[i])
+                i += 1
+    first = (Phase.PLAY, 0) if rules.dealer_opens else (Phase.DRAW, 1 % players)
+    return Snapshot(rules, tuple(tuple(sorted(h)) for h in hands), (), tuple(order[i:]), (), first[0], first[1])
+
+
+def position(text: str) -> RommeGame:
+    """Set up a Rommé deal from position text (see :mod:`conquian.romme.notation`)."""
+    return RommeGame.from_position(text)

@@ -1,0 +1,289 @@
+"""The moves of a Rommé deal, phase by phase: what is legal, and, beside it, why anything else is not.
+
+The turn, and why it is cut into single actions.  A turn has a *draw* (phase ``draw``: ``draw`` the top card
+of the stock, or ``take`` the top card of the discard pile) and then a *play* (phase ``play``): one action at a
+time, each of which leaves the player in the same phase: ``meld`` one meld from the hand, ``lay`` one card off
+on a meld on the table, ``exchange`` a card for a joker on the table (naming the new meld the freed joker goes
+into, since it must be melded at once), until he ends the turn with ``discard`` (the last card: going out).
+Laying out a whole hand at once would make every combination of melds one action, which explodes with two
+packs and six jokers; one meld or one card per action keeps the list of choices short (tens, not thousands).
+
+The first meld.  The melds a player lays in the turn of his first meld must reach ``first_meld`` points
+together.  They are held as the turn's *new* melds; the discard is refused while they fall short, and a meld
+is offered only if, after it, the points can still be reached with melds from the hand while keeping a card
+to discard (or, where Hand-Rommé is open to the player, the whole hand laid out at once): an exact search
+(:mod:`conquian.romme.search`) decides, so a turn never runs into a dead end, and no meld needs taking back
+(the article forbids it: "Einmal gemeldete Karten dürfen nicht mehr in die Hand zurückgenommen werden").
+Laying off and exchanging jokers are open once the first meld's points are reached, in the same turn.
+
+Points the article leaves open, and how the engine settles them: laying off and exchanging a joker are open
+from the moment the first meld reaches its points, in that same turn ("jederzeit"); a card taken from the
+discard pile may be discarded again in the same turn (nothing forbids it); where ``drawn_to_hand`` is false, the
+taken card must go into the very next action, a meld ("sofort in einer Meldung").
+
+For each phase one function lists the legal actions, each distinct outcome once, in a fixed order, and one
+says why an action is illegal, naming the axis whose rule forbids it.  They read the game and never change it.
+"""
+
+from __future__ import annotations
+
+from ..cards import BY_CODE, JOKER_CODE
+from .actions import Action, Kind
+from .melds import exchange_results, hand_melds, lay_results, touching
+from .rules import GoingOut
+from .search import Opening, bag, cost
+from .state import Phase
+
+__all__ = ["legal", "diagnose", "counts_of"]
+
+_new = tuple.__new__  # the engine's own actions skip the shape check of Action()
+_DRAW, _TAKE = _new(Action, (Kind.DRAW, -1, None, None, None)), _new(Action, (Kind.TAKE, -1, None, None, None))
+_KEEP, _LEAVE = _new(Action, (Kind.KEEP, -1, None, None, None)), _new(Action, (Kind.LEAVE, -1, None, None, None))
+
+
+def counts_of(hand) -> list[int]:
+    counts = [0] * (JOKER_CODE + 1)
+    for c in hand:
+        counts[c] += 1
+    return counts
+
+
+def _card(code: int) -> str:
+    return str(BY_CODE[code])
+
+
+class Turn:
+    """What the player to play may do now: his hand, whether his first meld is made, the melds he may lay."""
+
+    def __init__(self, g, hand=None):
+        r = g.rules
+        self.g, self.me = g, g._actor
+        self.hand = g._hands[self.me] if hand is None else hand
+        self.keep = 1 if r.going_out is GoingOut.DISCARD else 0
+        self.points = sum(m.first_points(r.ace_points) for m in g._new)
+        self.opened = self.me in g._opened or (bool(g._new) and self.points >= r.first_meld)
+        self.hand_romme = r.hand_romme and not g._opened  # nobody melded before this turn, the player included
+        self.counts = counts_of(self.hand)
+        self.all_melds = hand_melds(g.mr, self.counts)
+        self.search = None
+
+    def meld_ok(self, m) -> bool:
+        """Whether laying meld ``m`` (a meld within the hand) leaves a turn that can end."""
+        left = len(self.hand) - m.size
+        if self.opened:
+            return left >= self.keep
+        r = self.g.rules
+        if self.search is None:
+            self.search = Opening(self.all_melds, r.ace_points)
+            self.bag = bag(self.hand)
+        mbag, points = cost(m, r.ace_points)
+        rest = self.bag - mbag
+        if self.points + points + self.search.best(rest, bool(self.keep)) >= r.first_meld:
+            return True
+        return self.hand_romme and (self.search.goes_out(rest, 1) or (not self.keep and self.search.goes_out(rest, 0)))
+
+    def melds(self, must: int = -1) -> list:
+        return [m for m in self.all_melds if (must < 0 or must in m.naturals()) and self.meld_ok(m)]
+
+    def may_discard(self) -> bool:
+        g = self.g
+        if g._taken >= 0:
+            return False
+        return not g._new or self.opened or (self.hand_romme and len(self.hand) == 1)
+
+
+# -- the cut ------------------------------------------------------------------------------------------------
+def keep_moves(g) -> list[Action]:
+    return [_KEEP, _LEAVE]
+
+
+def keep_why(g, a: Action) -> tuple[str, "str | None"]:
+    return f"seat {g._actor} found a joker at the bottom of the packet he cut: he must first keep it or leave it", "cut_joker"
+
+
+# -- the draw ----------------------------------------------------------------------------------------------
+def draw_moves(g) -> list[Action]:
+    out = [_DRAW] if g._stock else []
+    if g._discards and (g.rules.drawn_to_hand or _take_melds(g)):
+        out.append(_TAKE)
+    return out
+
+
+def _take_melds(g) -> list:
+    top = g._discards[-1]
+    return Turn(g, tuple(sorted(g._hands[g._actor] + (top,)))).melds(must=top)
+
+
+def draw_why(g, a: Action) -> tuple[str, "str | None"]:
+    who, k = f"seat {g._actor}", a.kind
+    if k in (Kind.KEEP, Kind.LEAVE):
+        return "no joker was found at the cut", "cut_joker"
+    if k is Kind.TAKE:
+        if not g._discards:
+            return "the discard pile is empty", "dealer_opens"
+        return (f"{who} may take the {_card(g._discards[-1])} only to meld it at once, and it makes no meld he may lay "
+                f"now", "drawn_to_hand")
+    return f"{who} must first draw: the top card of the stock, or the top card of the discard pile", "drawn_to_hand"
+
+
+# -- the play ----------------------------------------------------------------------------------------------
+def play_moves(g) -> list[Action]:
+    t = Turn(g)
+    if g._taken >= 0:
+        return [_new(Action, (Kind.MELD, -1, m, None, None)) for m in t.melds(must=g._taken)]
+    out = [_new(Action, (Kind.MELD, -1, m, None, None)) for m in t.melds()]
+    if t.opened and len(t.hand) > t.keep:
+        out += _lay_offs(g, t) + _exchanges(g, t)
+    if t.may_discard():
+        out += [_new(Action, (Kind.DISCARD, c, None, None, None)) for c in sorted(set(t.hand))]
+    return out
+
+
+def _targets(g) -> list:
+    return sorted(set(g._table) | set(g._new))
+
+
+def _lay_offs(g, t: Turn) -> list[Action]:
+    if not g.rules.lay_off:
+        return []
+    out, is_meld, held = [], g.mr.is_meld, set(t.hand)
+    for target in _targets(g):
+        for c in sorted(held & touching(target)):
+            for _, after in lay_results(target, c):
+                if is_meld(after):
+                    out.append(_new(Action, (Kind.LAY, c, target, after, None)))
+    return out
+
+
+def _exchanges(g, t: Turn) -> list[Action]:
+    if not g.rules.joker_exchange:
+        return []
+    out = []
+    naturals = {c for c in t.hand if c != JOKER_CODE}
+    for target in _targets(g):
+        if not target.jokers:
+            continue
+        for c in sorted(naturals & touching(target)):
+            for _, after in exchange_results(target, c):
+                counts = list(t.counts)
+                counts[c] -= 1
+                counts[JOKER_CODE] += 1
+                left = len(t.hand) - 1  # the card goes to the table, the joker comes and goes
+                for m in hand_melds(g.mr, counts):
+                    if m.jokers and left + 1 - m.size >= t.keep:
+                        out.append(_new(Action, (Kind.EXCHANGE, c, target, after, m)))
+    return out
+
+
+def play_why(g, a: Action) -> tuple[str, "str | None"]:
+    r, k, me = g.rules, a.kind, g._actor
+    who = f"seat {me}"
+    t = Turn(g)
+    if k in (Kind.KEEP, Kind.LEAVE):
+        return "no joker was found at the cut", "cut_joker"
+    if k in (Kind.DRAW, Kind.TAKE):
+        return f"{who} has drawn for this turn: he melds, lays off, exchanges a joker or discards", None
+    if g._taken >= 0 and (k is not Kind.MELD or g._taken not in a.meld.naturals()):
+        return (f"the {_card(g._taken)} taken from the discard pile must be melded at once, in the next meld",
+                "drawn_to_hand")
+    if k is Kind.DISCARD:
+        if a.card not in t.hand:
+            return f"{_card(a.card)} is not in {who}'s hand", None
+        return (f"the melds {who} laid this turn count {t.points} points, and a first meld needs {r.first_meld}",
+                "first_meld")
+    if k is Kind.MELD:
+        return _meld_why(g, t, a.meld, t.counts)
+    if k is Kind.LAY:
+        return _lay_why(g, t, a)
+    return _exchange_why(g, t, a)
+
+
+def _lacks(counts, m) -> "str | None":
+    need = counts_of(m.naturals())
+    need[JOKER_CODE] = m.jokers
+    short = [c for c in range(JOKER_CODE + 1) if need[c] > counts[c]]
+    return _card(short[0]) if short else None
+
+
+def _meld_why(g, t: Turn, m, counts) -> tuple[str, "str | None"]:
+    who = f"seat {t.me}"
+    lack = _lacks(counts, m)
+    if lack:
+        return f"{who} does not hold the cards of {m.text()}: {lack} is missing", None
+    reason, axis = g.mr.explain(m)
+    if reason:
+        return reason, axis
+    if sum(counts) - m.size < t.keep:
+        return "the meld would leave no card to discard, and a player goes out by discarding his last card", "going_out"
+    return (f"after {m.text()} the melds of this turn could not reach the {g.rules.first_meld} points of a first meld "
+            f"(keeping a card to discard)", "first_meld")
+
+
+def _open_why(g, t: Turn, axis: str, what: str) -> "tuple[str, str] | None":
+    if not getattr(g.rules, axis):
+        return f"{what} is not allowed under these rules", axis
+    if not t.opened:
+        return f"a player may {what.lower()} only after his first meld ({g.rules.first_meld} points)", axis
+    if len(t.hand) <= t.keep:
+        return "a player keeps his last card to discard it", "going_out"
+    return None
+
+
+def _lay_why(g, t: Turn, a: Action) -> tuple[str, "str | None"]:
+    found = _open_why(g, t, "lay_off", "Lay off")
+    if found:
+        return found
+    if a.card not in t.hand:
+        return f"{_card(a.card)} is not in seat {t.me}'s hand", None
+    if a.meld not in g._table and a.meld not in g._new:
+        return f"there is no meld {a.meld.text()} on the table", None
+    if a.after is None:
+        if a.card == JOKER_CODE:
+            return f"a joker laid on {a.meld.text()} stands for the card just below or just above it", None
+        return f"{_card(a.card)} does not fit {a.meld.text()}", None
+    return g.mr.explain(a.after)
+
+
+def _exchange_why(g, t: Turn, a: Action) -> tuple[str, "str | None"]:
+    found = _open_why(g, t, "joker_exchange", "Exchange a joker")
+    if found:
+        return found
+    if a.card not in t.hand:
+        return f"{_card(a.card)} is not in seat {t.me}'s hand", None
+    if a.meld not in g._table and a.meld not in g._new:
+        return f"there is no meld {a.meld.text()} on the table", None
+    if a.after is None:
+        return f"no joker in {a.meld.text()} stands for the {_card(a.card)}", None
+    if not a.new.jokers:
+        return "the joker must be melded again at once, in the new meld, not taken into the hand", "joker_exchange"
+    counts = list(t.counts)
+    counts[a.card] -= 1
+    counts[JOKER_CODE] += 1
+    return _meld_why(g, t, a.new, counts)
+
+
+def over_moves(g) -> list[Action]:
+    return []
+
+
+def over_why(g, a: Action) -> tuple[str, "str | None"]:
+    return f"the deal is over ({g.outcome})", None
+
+
+PHASES = {
+    Phase.KEEP: (keep_moves, keep_why),
+    Phase.DRAW: (draw_moves, draw_why),
+    Phase.PLAY: (play_moves, play_why),
+    Phase.OVER: (over_moves, over_why),
+}
+
+
+def legal(g) -> list[Action]:
+    """Every legal action in the game's present phase."""
+    return PHASES[g.phase][0](g)
+
+
+def diagnose(g, a: Action) -> tuple[str, "str | None"]:
+    """Why an action that is not legal is illegal: ``(reason, axis or None)``."""
+    return PHASES[g.phase][1](g, a)
+

@@ -1,0 +1,120 @@
+"""Whether a player who has not yet melded can still reach his first meld, or go out at once: two exact searches.
+
+A player's first meld must reach a number of points (``first_meld``) with the melds he lays in one turn.  The
+engine lets him lay them one action at a time (see :mod:`conquian.romme.moves`), and offers a meld only if,
+after it, he can still finish: reach the points with further melds from his hand and keep a card to discard,
+or, where Hand-Rommé is open to him, lay out every card at once.  Both questions are answered here exactly,
+by a search over the melds the hand can make, so no offered meld leads into a turn that cannot end.
+
+A hand is a *bag*: an ``int`` with four bits per card code (the count of that card; code 52 the jokers), so a
+meld's cards are subtracted from a hand, and tested for fitting, in a few integer operations.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..cards import JOKER_CODE
+from .melds import Meld
+
+__all__ = ["bag", "meld_bag", "cost", "bag_counts", "Opening", "NO_WAY"]
+
+_GUARD = sum(8 << (4 * c) for c in range(JOKER_CODE + 1))
+_NATURALS = sum(15 << (4 * c) for c in range(JOKER_CODE))
+_JOKER_SHIFT = 4 * JOKER_CODE
+#: The points of a hand from which no first meld can be reached.
+NO_WAY = -10_000
+
+
+def bag(codes: Iterable[int]) -> int:
+    """The bag of a hand given as card codes."""
+    b = 0
+    for c in codes:
+        b += 1 << (4 * c)
+    return b
+
+
+def meld_bag(m: Meld) -> int:
+    return bag(m.naturals()) + (m.jokers << _JOKER_SHIFT)
+
+
+_COSTS: dict = {}
+
+
+def cost(m: Meld, ace: int) -> tuple[int, int]:
+    """A meld's bag and its first-meld points (with the ace counting ``ace``), remembered (up to 100,000 melds)."""
+    key = (m, ace)
+    found = _COSTS.get(key)
+    if found is None:
+        if len(_COSTS) > 100_000:
+            _COSTS.clear()
+        found = _COSTS[key] = (meld_bag(m), m.first_points(ace))
+    return found
+
+
+def bag_counts(b: int) -> list[int]:
+    """Copies of each card code (index 52: the jokers)."""
+    return [(b >> (4 * c)) & 15 for c in range(JOKER_CODE + 1)]
+
+
+def _lowest(b: int) -> int:
+    """The lowest natural card code in a bag (which must hold one)."""
+    nat = b & _NATURALS
+    return ((nat & -nat).bit_length() - 1) >> 2
+
+
+class Opening:
+    """The searches over one hand's melds (each meld: its bag and its first-meld points), remembered by sub-hand."""
+
+    def __init__(self, melds: Iterable[Meld], ace: int):
+        self.by_low: dict[int, list[tuple[int, int]]] = {}
+        for m in melds:
+            b, points = cost(m, ace)
+            self.by_low.setdefault(_lowest(b), []).append((b, points))
+        self._best: dict[int, int] = {}
+        self._out: dict[int, bool] = {}
+
+    def best(self, hand: int, keep: bool = True) -> int:
+        """The most points the melds within ``hand`` can make, keeping a card in hand if ``keep``;
+        :data:`NO_WAY` if a card cannot be kept (a hand of no card)."""
+        key = hand * 2 + keep
+        found = self._best.get(key)
+        if found is not None:
+            return found
+        nat = hand & _NATURALS
+        if not nat:
+            value = 0 if (hand or not keep) else NO_WAY
+        else:
+            low = _lowest(nat)
+            value = self.best(hand - (1 << (4 * low)), False)  # the lowest card stays in the hand
+            guarded = hand + _GUARD
+            for b, pts in self.by_low.get(low, ()):
+                d = guarded - b
+                if d & _GUARD == _GUARD:
+                    v = pts + self.best(d - _GUARD, keep)
+                    if v > value:
+                        value = v
+        self._best[key] = value
+        return value
+
+    def goes_out(self, hand: int, left: int) -> bool:
+        """Whether ``hand`` can be laid out in melds but exactly ``left`` cards (0 or 1)."""
+        key = hand * 2 + left
+        found = self._out.get(key)
+        if found is not None:
+            return found
+        nat = hand & _NATURALS
+        if not nat:
+            value = (hand >> _JOKER_SHIFT) == left
+        else:
+            low = _lowest(nat)
+            value = bool(left) and self.goes_out(hand - (1 << (4 * low)), 0)
+            guarded = hand + _GUARD
+            for b, _ in self.by_low.get(low, ()):
+                if value:
+                    break
+                d = guarded - b
+                if d & _GUARD == _GUARD:
+                    value = self.goes_out(d - _GUARD, left)
+        self._out[key] = value
+        return value

@@ -1,0 +1,56 @@
+"""The searches behind the first meld: the most points a hand's melds can make, and whether a hand can go out at
+once, against brute force over every collection of disjoint melds."""
+
+from hypothesis import given, settings, strategies as st
+
+from conquian import cards, variant
+from conquian.romme.melds import hand_melds
+from conquian.romme.moves import counts_of
+from conquian.romme.search import NO_WAY, Opening, bag, bag_counts, meld_bag
+
+R = variant("romme-spielwiki")
+
+
+def collections(melds, hand):
+    """Every collection of disjoint melds within the hand, as (points, cards left)."""
+    out = [(0, sum(bag_counts(hand)))]
+
+    def grow(start, left, points):
+        for i in range(start, len(melds)):
+            m = melds[i]
+            need = bag_counts(meld_bag(m))
+            have = bag_counts(left)
+            if all(n <= h for n, h in zip(need, have)):
+                rest = left - meld_bag(m)
+                p = points + m.first_points(R.ace_points)
+                out.append((p, sum(bag_counts(rest))))
+                grow(i, rest, p)  # a meld may be laid twice where the hand holds its cards twice
+    grow(0, hand, 0)
+    return out
+
+
+hands = st.lists(st.sampled_from(cards("A♠ 2♠ 3♠ 4♠ 5♠ K♠ Q♠ 3♥ 4♥ 5♥ 5♦ 5♣ K♥ K♦ 🃏", copies=None)),
+                 min_size=1, max_size=9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(hand=hands)
+def test_the_searches_agree_with_brute_force(hand):
+    hand = [c for c in hand if hand.count(c) <= 2]
+    codes = [c.code for c in hand]
+    melds = hand_melds(R.melds, counts_of(codes))
+    search = Opening(melds, R.ace_points)
+    b = bag(codes)
+    every = collections(melds, b)
+    assert search.best(b, keep=False) == max(p for p, _ in every)
+    kept = [p for p, left in every if left >= 1]
+    assert search.best(b, keep=True) == (max(kept) if kept else NO_WAY)
+    assert search.goes_out(b, 0) == any(left == 0 for _, left in every)
+    assert search.goes_out(b, 1) == any(left == 1 for _, left in every)
+
+
+def test_a_hand_of_forty_points():
+    codes = [c.code for c in cards("Q♣ K♣ A♣ 3♥ 4♥ 5♥ 9♦")]
+    search = Opening(hand_melds(R.melds, counts_of(codes)), R.ace_points)
+    assert search.best(bag(codes)) == 43 and search.goes_out(bag(codes), 1) and not search.goes_out(bag(codes), 0)
+    assert bag_counts(bag([5, 5, 52]))[5] == 2 and bag_counts(bag([52]))[52] == 1
