@@ -45,6 +45,18 @@ def axis_of(name: str) -> Axis | None:
     return AXIS_BY_NAME.get(name.strip().replace("-", "_"))
 
 
+def rule_anchor(axis: Axis) -> str:
+    """The id of an axis's rule on a source page: ``rule-first-meld`` (for games without ruling pages)."""
+    return f"rule-{axis.slug}"
+
+
+def rule_target(decl: Declaration, axis: Axis) -> tuple[str, str]:
+    """Where a source's rule on an axis is shown: its ruling page for Conquian, the source's page otherwise."""
+    if decl.game == "conquian":
+        return ruling_docname(axis), entry_anchor(decl.id)
+    return f"sources/{decl.id}", rule_anchor(axis)
+
+
 def ruling_docname(axis: Axis) -> str:
     return f"{RULINGS}/{axis.slug}"
 
@@ -60,10 +72,10 @@ def sentence(clause: str) -> str:
     return clause[:1].upper() + clause[1:] + ("" if clause.endswith(".") else ".")
 
 
-def axis_groups() -> list[tuple[str, list[Axis]]]:
-    """The axes by :attr:`~conquian.axes.Axis.group`, groups and axes in the order of :data:`~conquian.rules.AXES`."""
+def axis_groups(axes: "tuple[Axis, ...] | None" = None) -> list[tuple[str, list[Axis]]]:
+    """The axes (of Conquian, or those given) by :attr:`~conquian.axes.Axis.group`, in their order."""
     groups: dict[Any, list[Axis]] = {}
-    for ax in AXES:
+    for ax in AXES if axes is None else axes:
         groups.setdefault(ax.group, []).append(ax)
     return [(group.title, axes) for group, axes in groups.items()]
 

@@ -20,10 +20,9 @@ from docutils import nodes
 from sphinx.application import Sphinx
 
 from conquian.declarations import Declaration, Evidence
-from conquian.rules import AXES, AXIS_BY_NAME
 from conquian.verdicts import RULE
 
-from .data import ordered_sources, repaired_segments, ruling_docname
+from .data import ordered_sources, repaired_segments, rule_target
 from .nodes import link, para, strong
 from .shared import CqDirective
 
@@ -55,7 +54,7 @@ def locator_target(decl: Declaration, locator: str) -> tuple[str, str]:
 def citations(decl: Declaration) -> dict[str, list[tuple[str, str]]]:
     """Anchor on the source page -> the rulings that cite it: ``[(axis, 'evidence' | 'context')]``, axes in order."""
     out: dict[str, list[tuple[str, str]]] = {}
-    for ax in AXES:
+    for ax in type(decl.rules).AXES:
         e = decl.entries.get(ax.name)
         if e is None:
             continue
@@ -67,16 +66,18 @@ def citations(decl: Declaration) -> dict[str, list[tuple[str, str]]]:
     return out
 
 
-def cited_by(cites: list[tuple[str, str]]) -> nodes.paragraph:
+def cited_by(decl: Declaration, cites: list[tuple[str, str]]) -> nodes.paragraph:
     p = para(strong("Cited by: "), classes=["cq-cited-by"])
     if not cites:
         p += nodes.Text("no ruling.")
         return p
+    axes = {a.name: a for a in type(decl.rules).AXES}
     for i, (axis, kind) in enumerate(cites):
         if i:
             p += nodes.Text(", ")
-        ax = AXIS_BY_NAME[axis]
-        p += link(ruling_docname(ax), "", nodes.Text(ax.title))
+        ax = axes[axis]
+        page, anchor = rule_target(decl, ax)
+        p += link(page, anchor if decl.game != "conquian" else "", nodes.Text(ax.title))
         if kind == "context":
             p += nodes.Text(" (as context: the source is silent there)")
     p += nodes.Text(".")
@@ -117,7 +118,7 @@ class SourceChapterDirective(CqDirective):
                 text += nodes.Text(segment) if rep is None else nodes.inline(segment, segment, classes=["cq-repair"])
             quote += text
             box += quote
-            box += cited_by(cites.get(p.anchor, []))
+            box += cited_by(decl, cites.get(p.anchor, []))
             out.append(box)
         return out
 
@@ -134,7 +135,7 @@ class SourcePassagesDirective(CqDirective):
             return []
         cites = citations(decl)
         by_anchor: dict[str, list[Evidence]] = {}
-        for ax in AXES:
+        for ax in type(decl.rules).AXES:
             e = decl.entries.get(ax.name)
             for ev in (e.evidence + e.context) if e else ():
                 group = by_anchor.setdefault(passage_anchor(ev.locator), [])
@@ -152,7 +153,7 @@ class SourcePassagesDirective(CqDirective):
                     english = nodes.block_quote(classes=["cq-english", "language-en"])
                     english += nodes.paragraph(ev.english, ev.english)
                     box += english
-            box += cited_by(cites.get(anchor, []))
+            box += cited_by(decl, cites.get(anchor, []))
             out.append(box)
         return out
 

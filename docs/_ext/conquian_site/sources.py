@@ -16,7 +16,7 @@ from conquian.declarations import Declaration
 from conquian.rules import Axis
 from conquian.status import Status
 
-from .data import LANGUAGE_NAME, axis_groups, entry_anchor, ordered_sources, ruling_docname, status_counts
+from .data import LANGUAGE_NAME, axis_groups, rule_anchor, rule_target, status_counts
 from .nodes import badge, link, para, value_inline
 from .passages import locator_target
 from .shared import CqDirective
@@ -114,7 +114,7 @@ class SourceRulesDirective(SourceDirective):
 
     def render(self, decl: Declaration) -> list[nodes.Node]:
         out: list[nodes.Node] = []
-        for group, axes in axis_groups():
+        for group, axes in axis_groups(type(decl.rules).AXES):
             rules = [self.render_rule(decl, ax) for ax in axes if ax.name in decl.entries]
             if rules:
                 out.append(nodes.rubric(group, group, classes=["cq-group"]))
@@ -123,8 +123,8 @@ class SourceRulesDirective(SourceDirective):
 
     def render_rule(self, decl: Declaration, axis: Axis) -> nodes.container:
         e = decl.entries[axis.name]
-        box = nodes.container(classes=["cq-rule", f"cq-status-{e.status.value}"])
-        box += para(link(ruling_docname(axis), entry_anchor(decl.id), nodes.Text(axis.question)), " ",
+        box = nodes.container(classes=["cq-rule", f"cq-status-{e.status.value}"], ids=[rule_anchor(axis)])
+        box += para(link(*rule_target(decl, axis), nodes.Text(axis.question)), " ",
                     value_inline(axis, e.value, "cq-entry-value"), " ", badge(e.status), classes=["cq-rule-head"])
         meaning = axis.meaning(e.value)
         if meaning:
@@ -142,12 +142,15 @@ class SourceRulesDirective(SourceDirective):
 
 
 class SourcesGridDirective(CqDirective):
-    """``{sources-grid}``: one card per source, linking to its page."""
+    """``{sources-grid}``: one card per source of a game (``:game:``, Conquian by default), linking to its page."""
+
+    option_spec = {"game": lambda arg: arg.strip()}
 
     def run(self):
         self.note_declarations()
+        game = self.options.get("game", "conquian")
         lines = ["::::{grid} 1 2 2 2", ":gutter: 3", ""]
-        for d in ordered_sources():
+        for d in (d for d in DECLARATIONS.values() if d.game == game):
             language = LANGUAGE_NAME.get(d.language, d.language)
             counts = ", ".join(f"{n} {status.value}" for status, n in status_counts(d).items())
             lines += [f":::{{grid-item-card}} {d.short}", f":link: /sources/{d.id}", ":link-type: doc", "",
