@@ -54,6 +54,10 @@ html_theme = "furo"
 html_title = "Conquian: the rules, source by source"
 html_static_path = ["docs/_static"]
 html_css_files = ["conquian.css"]
+html_js_files = [("conquian.js", {"defer": "defer"})]
+# A rule word ("forcing", "Zugzwang", "tableau", "pone") lists its ruling page first, above the glossary and the API:
+# each ruling page names its rule words ({ruling} :keywords:), and this scorer raises the ruling pages' results.
+html_search_scorer = "docs/_static/search-scorer.js"
 html_favicon = "docs/_static/favicon.svg"
 html_permalinks_icon = "#"
 html_show_sourcelink = False
