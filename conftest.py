@@ -49,8 +49,10 @@ class SiteDirectiveParser:
     def __call__(self, document):
         for lexed in self.lexer(document):
             lexemes = lexed.lexemes
-            parsed = {"source": str(lexemes["source"]), "options": dict(lexemes.get("options") or {}),
-                      "offset": lexemes["source"].line_offset}
+            source = str(lexemes["source"])
+            at = document.text.find(source, lexed.start) if source else lexed.start
+            parsed = {"source": source, "options": dict(lexemes.get("options") or {}),
+                      "first": document.text[:max(at, lexed.start)].count("\n") + 1}
             yield Region(lexed.start, lexed.end, parsed, getattr(self, f"evaluate_{self.directive}"))
 
     @staticmethod
@@ -78,7 +80,7 @@ class SiteDirectiveParser:
         from conquian_site.scenario import ExpectationError
 
         parsed = example.parsed
-        first = example.line + parsed["offset"]  # the page line of the body's first line
+        first = parsed["first"]  # the page line of the body's first line
 
         def at(i: int) -> int:
             return first + i if i >= 0 else example.line

@@ -85,8 +85,8 @@ def _pass_words(game, me: Role) -> str:
 
 
 def _cards_words(table, mask: int, where: str) -> str:
-    cs = table.cards(mask)
-    return (f"the {cs[0]}" if len(cs) == 1 else " ".join(map(str, cs))) + where
+    """``the 5♥ from the hand``, ``the 5♥ and 6♥ from the hand``."""
+    return "the " + _list([str(c) for c in table.cards(mask)]) + where
 
 
 def _arrangement_words(game, me: Role, a: Action, used: int) -> str:
@@ -116,6 +116,11 @@ def _arrangement_words(game, me: Role, a: Action, used: int) -> str:
             if extra & hand:
                 what.append(_cards_words(t, extra & hand, " from the hand"))
             (first if new & used else parts).append(f"add {_list(what)} to his {meld_words(t, whole[0])}")
+            continue
+        if len(whole) == 1 and not new & used and not new & hand:
+            # An old meld joined by cards borrowed from others: "add the 3♦, borrowed from 3♦–6♦, to his 3♠ 3♥ 3♣".
+            lent = [_cards_words(t, new & o, f", borrowed from {meld_words(t, o)},") for o in sources if o != whole[0]]
+            parts.append(f"add {_list(lent)} to his {meld_words(t, whole[0])}")
             continue
         what = []
         if new & hand:

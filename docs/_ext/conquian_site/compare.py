@@ -28,6 +28,7 @@ per row), ``:ask:`` names the actions the ``may not`` column is about.  The rows
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -68,10 +69,12 @@ def rule_html(answer: Answer, axis_name: str) -> str:
             f'{escape(value)}</a>{whose}')
 
 
-def may_html(answer: Answer) -> str:
+def may_html(answer: Answer, only_asked: bool = False) -> str:
     g = answer.game
     if g.is_over:
         return f'<p class="cq-actor">{words_html(fact_words(answer, "result: x"))}</p>'
+    if only_asked and not answer.may:
+        return '<p class="cq-none">—</p>'
     discards = [w for a, w in answer.may if a.kind is Kind.DISCARD and not a.onto]
     others = [w for a, w in answer.may if not (a.kind is Kind.DISCARD and not a.onto)]
     items = [f"<li>{words_html(w)}</li>" for w in others]
@@ -80,7 +83,8 @@ def may_html(answer: Answer) -> str:
         items.append(f"<li>discard any one of {len(discards)} cards: {words_html(cards)}</li>")
     else:
         items += [f"<li>{words_html(w)}</li>" for w in discards]
-    return (f'<p class="cq-actor">The {answer.actor} may:</p><ul class="cq-list">{"".join(items)}</ul>'
+    lead = f"The {answer.actor} may" + (" (of the moves in question)" if only_asked else "") + ":"
+    return (f'<p class="cq-actor">{lead}</p><ul class="cq-list">{"".join(items)}</ul>'
             if items else '<p class="cq-actor">Nothing.</p>')
 
 
@@ -128,7 +132,7 @@ def source_cell(answer: Answer, axis) -> str:
     return out
 
 
-def table_html(table: Table, answers: list[Answer], axis, caption: str) -> str:
+def table_html(table: Table, answers: list[Answer], axis, caption: str, only_asked: bool = False) -> str:
     heads = "".join(f'<th scope="col" role="columnheader">{HEADS[c]}</th>' for c in table.columns)
     rows = []
     for row, answer in zip(table.rows, answers):
@@ -138,8 +142,11 @@ def table_html(table: Table, answers: list[Answer], axis, caption: str) -> str:
                          f'This cannot arise under these rules: {words_html(answer.impossible)}</p></td>')
         else:
             for column in table.columns:
-                body = {"play": play_html, "may": may_html, "may not": may_not_html}.get(column)
-                html = body(answer) if body else then_html(answer, row)
+                if column == "may":
+                    html = may_html(answer, only_asked)
+                else:
+                    body = {"play": play_html, "may not": may_not_html}.get(column)
+                    html = body(answer) if body else then_html(answer, row)
                 cells.append(f'<td role="cell" data-label="{HEADS[column]}">{html}</td>')
         rows.append(f'<tr role="row">{"".join(cells)}</tr>')
     cap = f"<caption>{words_html(caption)}</caption>" if caption else ""
@@ -173,7 +180,8 @@ class CompareDirective(CqDirective):
     has_content = True
     option_spec = {"position": directives.unchanged_required, "deal": directives.nonnegative_int,
                    "match": directives.flag, "play": directives.unchanged, "ask": directives.unchanged,
-                   "sources": directives.unchanged, "caption": directives.unchanged}
+                   "sources": directives.unchanged, "caption": directives.unchanged,
+                   "only-asked": directives.flag}
 
     def line_of(self, i: int) -> int:
         """The page line of the body's line ``i`` (0-based)."""
@@ -195,15 +203,29 @@ class CompareDirective(CqDirective):
                            tuple((ax.name, ax.format(getattr(row.side.rules, ax.name))) for ax in AXES),
                            signature(answer, row)) for row, answer in zip(block.table.rows, answers)]
         self.domain.note_compare(self.env.docname, CompareRecord(self.lineno, tuple(rows)))
-        node = cq_html(html=table_html(block.table, answers, axis, self.options.get("caption", "")),
+        node = cq_html(html=table_html(block.table, answers, axis, self.options.get("caption", ""), block.only_asked),
                        cq_compare=len(self.domain.page(self.env.docname).compares) - 1)
         node += text_nodes(block.table, answers)
         self.set_source_info(node)
         return [node]
 
+    def body_line(self) -> int:
+        """The page line of the body's first line (after the options): found in the page's own text."""
+        if not self.content:
+            return self.lineno
+        try:
+            lines = Path(self.env.doc2path(self.env.docname)).read_text(encoding="utf-8").splitlines()
+        except OSError:
+            return self.lineno
+        first = self.content[0]
+        for n in range(self.lineno, min(len(lines), self.lineno + 40)):
+            if lines[n].rstrip() == first.rstrip():
+                return n + 1
+        return self.lineno
+
     def warn_at(self, i: int, message: str) -> list[nodes.Node]:
         """A warning at the page line of the body's line ``i`` (the directive's own line if ``i`` < 0)."""
-        line = self.content_offset + i + 1 if i >= 0 else self.lineno
+        line = self.body_line() + i if i >= 0 else self.lineno
         logger.warning(f"{self.where()}:{line}: {message}", location=(self.env.docname, line),
                        type="conquian", subtype="compare")
         return []

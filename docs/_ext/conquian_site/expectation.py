@@ -12,10 +12,12 @@ The expectation is a small table in the page source, one row per rule set (a sou
 Columns (after ``source``, any of):
 
 ``play``     the moves played first (action text; for a match, deal results; ``report: …`` reports an irregularity)
-``may``      every legal action of the player to act, afterwards (action text, in any order)
+``may``      every legal action of the player to act, afterwards (action text, in any order); with
+             ``:only-asked:``, only those of the ``:ask:`` actions
 ``may not``  the actions asked about (``:ask:``, else every action named in the column) that are illegal
 ``then``     facts afterwards: position lines (``offer: 5♣ refused by dealer``, ``to discard: dealer``),
-             ``turned down: 4♦``, ``discard pile: 4♦``; for a match ``Ana 2``, ``Ben deals``, ``may stop``
+             ``turned down: 4♦``, ``discard pile: 4♦``, ``pone holds 10``, ``stock holds 19``, ``to act: pone``;
+             for a match ``Ana 2``, ``Ben deals``, ``may stop``, ``must play on``
 
 A cell lists items separated by ``;``; ``—`` (or nothing) is the empty list; ``cannot arise`` in the first cell
 says the scenario is impossible under those rules (the position cannot be set up, the cut is refused, ...).
@@ -189,6 +191,8 @@ class Block:
     scenario: Scenario
     ask: tuple[str, ...]
     sources: tuple[str, ...]
+    only_asked: bool = False
+    """The ``may`` column lists only the asked actions that are legal (``:only-asked:``), not every legal action."""
 
 
 def read_block(lines: list[str], options: dict, positions: dict[str, str]) -> Block:
@@ -218,7 +222,11 @@ def read_block(lines: list[str], options: dict, positions: dict[str, str]) -> Bl
         raise ExpectationError("no scenario: give :position: NAME, position text above the table, :deal: CUT or "
                                ":match:", -1)
     wanted = tuple(s.strip() for s in str(options.get("sources") or "").split(",") if s.strip()) or tuple(DECLARATIONS)
-    return Block(head, table, scenario, asked(table, tuple(split_cell(str(options.get("ask") or "")))), wanted)
+    ask = asked(table, tuple(split_cell(str(options.get("ask") or ""))))
+    only = "only-asked" in options
+    if only and not options.get("ask"):
+        raise ExpectationError(":only-asked: needs :ask: (the actions in question)", -1)
+    return Block(head, table, scenario, ask, wanted, only)
 
 
 def block_answers(block: Block) -> tuple[list[Answer], list[tuple[int, str]]]:
@@ -232,6 +240,9 @@ def block_answers(block: Block) -> tuple[list[Answer], list[tuple[int, str]]]:
     answers = []
     for row in block.table.rows:
         answer = run(block.scenario, row.side, row_play(block.scenario, row), block.ask)
+        if block.only_asked:
+            wanted = {Action.parse(a) for a in block.ask}
+            answer.may = [(a, w) for a, w in answer.may if a in wanted]
         problems += [(block.head + row.line, p) for p in check_row(answer, row)]
         answers.append(answer)
     return answers, problems

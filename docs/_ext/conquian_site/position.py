@@ -97,8 +97,11 @@ def position_html(g: Game, caption: str = "", rules_label: str = "") -> str:
     cap = escape(caption)
     rules = f'<span class="cq-rules-label">{escape(rules_label)}</span>' if rules_label else ""
     figcaption = f"<figcaption>{cap}{' ' if cap and rules else ''}{rules}</figcaption>" if cap or rules else ""
+    text = escape(str(g))
     return (f'<figure class="cq-position" role="group" aria-label="{escape(caption or "The position")}">'
-            f"{seat_html(g, Role.DEALER)}{middle_html(g)}{seat_html(g, Role.PONE)}{figcaption}</figure>")
+            f"{seat_html(g, Role.DEALER)}{middle_html(g)}{seat_html(g, Role.PONE)}{figcaption}"
+            f'<details class="cq-details cq-position-text"><summary>Show the position as text</summary>'
+            f'<div class="cq-details-body"><div class="highlight"><pre>{text}</pre></div></div></details></figure>')
 
 
 def position_text_nodes(g: Game) -> list[nodes.Node]:

@@ -257,6 +257,11 @@ def fact_words(answer: Answer, item: str) -> str:
         return item
     if key in ("offer", "to discard", "result"):
         return state_words(g)
+    if key.startswith("holds "):
+        who = key.split()[1]
+        return f"{value} cards in the stock" if who == "stock" else f"the {who} holds {value} cards"
+    if key == "to act":
+        return f"the {value} acts first" if not answer.steps else f"the {value} acts next"
     names = {"dealer hand": "the dealer's hand", "pone hand": "the pone's hand", "dealer melds": "the dealer's melds",
              "pone melds": "the pone's melds", "stock": "the stock", "out": "out of play",
              "turned down": "turned face down", "discard pile": "on the discard pile"}
@@ -276,11 +281,18 @@ def fact_value(answer: Answer, item: str) -> tuple[str, Any]:
         if len(words) == 2 and words[0] in m.players:
             return "score", words[0]
         raise ExpectationError(f"{item!r} is not a fact of a match ('Ana 2', 'Ben deals', 'may stop', 'must play on')")
+    held = re.fullmatch(r"(dealer|pone|stock) holds (\d+)", item.lower())
+    if held:
+        who = held.group(1)
+        return "holds " + who, len(g.stock) if who == "stock" else len(g.hand(who))
+    if item.lower().startswith("to act:"):
+        return "to act", str(g.to_act)
     key, sep, _ = item.partition(":")
     key = " ".join(key.lower().split())
     if not sep or key not in _GAME_FACTS:
         raise ExpectationError(f"{item!r} is not a fact of a deal: write a position line ('offer: 5♣ drawn by pone', "
-                               f"'to discard: dealer', ...), 'turned down: …' or 'discard pile: …'")
+                               f"'to discard: dealer', ...), 'turned down: …', 'discard pile: …', 'pone holds 10', "
+                               f"'stock holds 19' or 'to act: pone'")
     if key == "turned down":
         return key, format_cards(g.turned_down)
     if key == "discard pile":
@@ -305,6 +317,10 @@ def fact_matches(answer: Answer, item: str) -> tuple[bool, str]:
         return item == value, value
     if key in ("offer", "to discard", "result"):
         return item == value, value
+    if key.startswith("holds "):
+        return int(item.split()[-1]) == value, f"{key.split()[1]} holds {value}"
+    if key == "to act":
+        return item.split(":", 1)[1].strip().lower() == value, f"to act: {value}"
     expected = item.split(":", 1)[1].strip()
     if key in ("turned down", "discard pile", "stock", "out", "dealer hand", "pone hand"):
         return _cards_equal(expected, value), f"{key}: {value}"
