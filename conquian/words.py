@@ -80,6 +80,8 @@ def _pass_words(game, me: Role) -> str:
     if r.forcing.value == "reactive" and any((m | game._offer) in game.table.melds for m in game._melds[me]):
         return f"decline the {card}, though it fits one of his own melds"
     gone = "turn it down" if r.refused_card.value == "turned-down" else "leave it on the discard pile"
+    if not game._stock:
+        return f"refuse the {card}: {gone}; the stock is exhausted, so the deal is a tie (a tableau)"
     nxt = "and draw" if origin is not None and not origin.first_say else f"and let {role_words(me.other)} draw"
     return f"refuse the {card}: {gone} {nxt}"
 
