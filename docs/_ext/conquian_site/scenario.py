@@ -249,7 +249,8 @@ def fact_words(answer: Answer, item: str) -> str:
         if key == "score":
             unit = "point" if m.rules.scoring.value == "point" else "stake unit"
             n = m.scores[value]
-            return f"{value}: {n:+d} {unit}s" if m.rules.scoring.value != "point" else f"{value}: {n} {unit}s"
+            unit += "" if abs(n) == 1 else "s"
+            return f"{value}: {n:+d} {unit}" if m.rules.scoring.value != "point" else f"{value}: {n} {unit}"
         if key == "deals":
             return f"{m.dealer} deals next"
         if key == "stop":
