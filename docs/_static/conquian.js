@@ -64,6 +64,10 @@
   }
 
   function ready() {
+    // furo's sidebar captions are headings without a level: give them one (axe: aria-required-attr)
+    for (const caption of document.querySelectorAll('.caption[role="heading"]:not([aria-level])')) {
+      caption.setAttribute("aria-level", "2");
+    }
     setupFilter();
     sourceFromUrl();
     focusableCode();

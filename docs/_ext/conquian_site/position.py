@@ -64,10 +64,10 @@ def seat_html(g: Game, role: Role) -> str:
     badge = ' <span class="cq-to-act">to act</span>' if acting else ""
     rows = [f"<dt>Melds</dt><dd>{melds_html(g.melds(role), f'the {role}’s melds')}</dd>",
             f"<dt>Hand</dt><dd>{cards_html(g.hand(role), f'the {role}’s hand')}</dd>"]
-    return (f'<section class="cq-seat cq-seat-{role}{" cq-acting" if acting else ""}" aria-label="{name}">'
+    return (f'<div class="cq-seat cq-seat-{role}{" cq-acting" if acting else ""}" role="group" aria-label="{name}">'
             f'<p class="cq-seat-name"><strong>{name}</strong>{badge} '
             f'<span class="cq-down">{down} card{"s" if down != 1 else ""} down · {len(g.hand(role))} in hand</span></p>'
-            f'<dl class="cq-seat-rows">{"".join(rows)}</dl></section>')
+            f'<dl class="cq-seat-rows">{"".join(rows)}</dl></div>')
 
 
 def middle_html(g: Game) -> str:
