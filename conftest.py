@@ -21,8 +21,19 @@ from sybil.parsers.myst.lexers import DirectiveLexer
 from sybil.parsers.rest import DocTestParser
 
 ROOT = Path(__file__).resolve().parent
-if str(ROOT / "docs" / "_ext") not in sys.path:
-    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+
+def _site_extension() -> Path:
+    """The site's extension folder: beside this file, or (in a copy of this file elsewhere) beside the engine."""
+    here = ROOT / "docs" / "_ext"
+    if here.is_dir():
+        return here
+    import conquian
+    return Path(conquian.__file__).resolve().parent.parent / "docs" / "_ext"
+
+
+if str(_site_extension()) not in sys.path:
+    sys.path.insert(0, str(_site_extension()))
 
 #: The doctest option flags of the site's examples (``doctest_default_flags`` in conf.py).
 OPTIONFLAGS = ELLIPSIS | NORMALIZE_WHITESPACE | DONT_ACCEPT_TRUE_FOR_1
