@@ -93,6 +93,14 @@ import doctest as _doctest  # noqa: E402
 
 doctest_default_flags = _doctest.ELLIPSIS | _doctest.NORMALIZE_WHITESPACE | _doctest.DONT_ACCEPT_TRUE_FOR_1
 doctest_test_doctest_blocks = "default"  # the docstrings' examples on the API page run too
+# The docstrings' examples run, under pytest, in their own module's namespace (Sybil); on the API page they need
+# the same names.  The pages' own examples import what they use (their hidden set-up), and Sybil checks that.
+doctest_global_setup = """
+import conquian
+from conquian import *
+from conquian.text import *
+from conquian.match import Match
+"""
 
 # -- bibliography ------------------------------------------------------------------------------
 bibtex_bibfiles = ["docs/references.bib"]  # relative to this file
