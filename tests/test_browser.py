@@ -246,6 +246,22 @@ def test_the_only_differences_switch_hides_the_agreeing_rows_and_keeps_its_state
     assert page.locator("table.cq-matrix tbody tr:not(.cq-group-row):visible").count() == total
 
 
+def test_every_code_block_that_scrolls_can_be_scrolled_by_keyboard(site, page):
+    """A code block wider than its box takes the keyboard focus (tabindex), toggles opened or not."""
+    pages = sorted(p.relative_to(HTML).as_posix() for p in HTML.rglob("*.html") if "_static" not in p.parts)
+    stuck = []
+    for rel in pages:
+        page.goto(f"{site}/{rel}")
+        for opened in (False, True):
+            if opened:
+                page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
+                page.wait_for_timeout(50)
+            stuck += [f"{rel}: {what}" for what in page.evaluate("""() => [...document.querySelectorAll('pre')]
+                .filter(pre => pre.scrollWidth > pre.clientWidth + 1 && pre.tabIndex < 0)
+                .map(pre => pre.textContent.slice(0, 40))""")]
+    assert not stuck, "code blocks a keyboard cannot scroll:\n" + "\n".join(sorted(set(stuck)))
+
+
 @pytest.mark.parametrize("word, ruling", [("forcing", "forcing"), ("Zugzwang", "forcing"),
                                           ("tableau", "stock-exhausted"), ("pone", "first-say")])
 def test_a_rule_word_finds_its_ruling_first(site, page, word, ruling):
