@@ -65,7 +65,7 @@ def rule_html(answer: Answer, axis_name: str) -> str:
     elif decl is not None:
         whose = " — this row’s reading"
     anchor = "#" + entry_anchor(source) if source else ""
-    return (f'<a class="cq-rule" href="@@cq:{ruling_docname(axis)}{anchor}@@">rule: {escape(axis.title)}, '
+    return (f'<a class="cq-rule" href="@@cq:{ruling_docname(axis)}{anchor}@@">rule: {escape(axis.title)}: '
             f'{escape(value)}</a>{whose}')
 
 

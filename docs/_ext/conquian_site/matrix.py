@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from html import escape
 
-from docutils import nodes
 from sphinx.application import Sphinx
 
 from conquian.status import NOT_APPLICABLE, Status

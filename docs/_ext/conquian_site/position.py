@@ -35,7 +35,7 @@ from sphinx.application import Sphinx
 from conquian import Game
 from conquian.errors import ConquianError
 from conquian.rules import RefusedCard
-from conquian.state import Phase, Role
+from conquian.state import Role
 
 from .nodes import card_html, cq_html, para
 from .expectation import split_cell

@@ -1,13 +1,16 @@
 """The directives of a ruling page (``docs/rulings/<slug>.md``), in the order a page uses them.
 
-``{ruling} AXIS``       -- the top of the page: the question in one line, every source's value at a glance.
+``{ruling} AXIS``       -- the top of the page, answering first: the question, and every source's answer in words
+                           with its status badge (the code name only as a secondary label); ``:keywords:`` become
+                           main index entries, so that the search lists the page first for its rule words.
                            Records in the ``cq`` domain which axis the page rules on.
 ``{source-tabs}``       -- the source tabs, one ``{source-tab} SOURCE`` for each source (see :mod:`.tabs`).
 ``{entry} SOURCE``      -- inside a source's tab: passage(s) in the original language, the repaired reading
                            where the extraction is defective (said so), the English rendering, the value with its
                            status badge, the readings, the note.  The axis is the page's (or ``:axis:``).
-``{verdict}``           -- agree / differ in wording only / differ in play, computed from the values; its content
-                           holds the executed position where the sources differ in play.  Recorded in the domain.
+``{verdict}``           -- the verdict, computed by the engine's rule; its content holds a ``{compare}`` (see
+                           :mod:`.compare`), which, where the sources differ in play, must show two sources of
+                           different values ruling differently.  Recorded in the domain.
 """
 
 from __future__ import annotations
@@ -19,10 +22,9 @@ from sphinx.application import Sphinx
 
 from conquian.declarations import Declaration, Entry, Evidence
 from conquian.rules import AXIS_BY_NAME, Axis
-from conquian.status import Status
 
 from .data import (LANGUAGE_NAME, Verdict, axis_of, computed_verdict, entry_anchor, ordered_sources,
-                   repaired_segments, ruling_docname, sentence, source_ids, value_groups)
+                   repaired_segments, ruling_docname, sentence, value_groups)
 from .nodes import badge, cq_html, cq_verdict_text, link, literal_value, not_applicable, para, strong, value_inline
 from .shared import CqDirective
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conquian import DECLARATIONS, Game, Match, position
-from conquian.actions import Action, Kind
+from conquian.actions import Action
 from conquian.cards import format_cards
 from conquian.errors import ConquianError, IllegalMove
 from conquian.notation import KEYS
