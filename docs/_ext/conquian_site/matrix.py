@@ -45,7 +45,7 @@ class ComparisonMatrixDirective(CqDirective):
         head = "".join(f'<th scope="col"><a href="{href("sources/" + d.id)}">{escape(d.short)}</a></th>' for d in decls)
         body, fallback, na = [], [], False
         for group, axes in axis_groups():
-            body.append(f'<tr class="cq-group-row"><th scope="colgroup" colspan="{len(decls) + 1}">{escape(group)}</th></tr>')
+            body.append(f'<tr class="cq-group-row"><th scope="colgroup" colspan="{len(decls) + 1}"><span class="cq-group-label">{escape(group)}</span></th></tr>')
             for ax in axes:
                 r = rows[ax.name]
                 play = r["verdict"] is Verdict.PLAY
