@@ -54,6 +54,10 @@ html_theme = "furo"
 html_title = "Conquian: the rules, source by source"
 html_static_path = ["docs/_static"]
 html_css_files = ["conquian.css"]
+html_js_files = [("conquian.js", {"defer": "defer"})]
+# A rule word ("forcing", "Zugzwang", "tableau", "pone") lists its ruling page first, above the glossary and the API:
+# each ruling page names its rule words ({ruling} :keywords:), and this scorer raises the ruling pages' results.
+html_search_scorer = "docs/_static/search-scorer.js"
 html_favicon = "docs/_static/favicon.svg"
 html_permalinks_icon = "#"
 html_show_sourcelink = False
@@ -89,6 +93,14 @@ import doctest as _doctest  # noqa: E402
 
 doctest_default_flags = _doctest.ELLIPSIS | _doctest.NORMALIZE_WHITESPACE | _doctest.DONT_ACCEPT_TRUE_FOR_1
 doctest_test_doctest_blocks = "default"  # the docstrings' examples on the API page run too
+# The docstrings' examples run, under pytest, in their own module's namespace (Sybil); on the API page they need
+# the same names.  The pages' own examples import what they use (their hidden set-up), and Sybil checks that.
+doctest_global_setup = """
+import conquian
+from conquian import *
+from conquian.text import *
+from conquian.match import Match
+"""
 
 # -- bibliography ------------------------------------------------------------------------------
 bibtex_bibfiles = ["docs/references.bib"]  # relative to this file

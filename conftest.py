@@ -1,26 +1,119 @@
 """Every example is a test: Sybil collects the site's pages (``docs/**/*.md``) and the engine's docstrings
 (``conquian/*.py``) under plain pytest.
 
-A ```` ```{doctest} ```` block runs as a doctest; a ```` ```python ```` block runs as code; a
-``% skip: next`` comment skips the example after it.  Failures are reported as
-``docs/rulings/pack.md, line 42``.  Examples in one page share one namespace, in page order, as
-they do under ``sphinx-build -b doctest``, and use the same option flags (see ``conf.py``).
+A ```` ```{doctest} ```` block and a ```` ```{python} ```` block (a doctest behind "Show the Python") run as
+doctests; a ```` ```python ```` block runs as code; a ``% skip: next`` comment skips the example after it.  A
+```` ```{position} ```` block must be a position play can reach, and a ```` ```{compare} ```` block's expectation
+must be what the engine answers, row by row.  Failures are reported as ``docs/rulings/pack.md, line 42``.  Examples
+in one page share one namespace, in page order, as they do under ``sphinx-build -b doctest``, and use the same
+option flags (see ``conf.py``).
 """
 
-from doctest import DONT_ACCEPT_TRUE_FOR_1, ELLIPSIS, NORMALIZE_WHITESPACE
+from __future__ import annotations
 
-from sybil import Sybil
+import sys
+from doctest import DONT_ACCEPT_TRUE_FOR_1, ELLIPSIS, NORMALIZE_WHITESPACE
+from pathlib import Path
+
+from sybil import Region, Sybil
 from sybil.parsers.myst import DocTestDirectiveParser, PythonCodeBlockParser, SkipParser
+from sybil.parsers.myst.lexers import DirectiveLexer
 from sybil.parsers.rest import DocTestParser
+
+ROOT = Path(__file__).resolve().parent
+
+
+def _site_extension() -> Path:
+    """The site's extension folder: beside this file, or (in a copy of this file elsewhere) beside the engine."""
+    here = ROOT / "docs" / "_ext"
+    if here.is_dir():
+        return here
+    import conquian
+    return Path(conquian.__file__).resolve().parent.parent / "docs" / "_ext"
+
+
+if str(_site_extension()) not in sys.path:
+    sys.path.insert(0, str(_site_extension()))
 
 #: The doctest option flags of the site's examples (``doctest_default_flags`` in conf.py).
 OPTIONFLAGS = ELLIPSIS | NORMALIZE_WHITESPACE | DONT_ACCEPT_TRUE_FOR_1
+
+#: Where a page's named positions wait for the ``{compare}`` blocks after them.
+POSITIONS = "__cq_positions__"
+
+
+class PythonToggleParser(DocTestDirectiveParser):
+    """```` ```{python} ````: the doctest behind a "Show the Python" toggle."""
+
+    def __init__(self, optionflags: int = 0) -> None:
+        super().__init__(optionflags)
+        self.lexer = DirectiveLexer("python")
+
+
+class SiteDirectiveParser:
+    """```` ```{position} ```` and ```` ```{compare} ````: checked with the site extension's own functions."""
+
+    def __init__(self, directive: str) -> None:
+        self.directive = directive
+        self.lexer = DirectiveLexer(directive)
+
+    def __call__(self, document):
+        for lexed in self.lexer(document):
+            lexemes = lexed.lexemes
+            source = str(lexemes["source"])
+            at = document.text.find(source, lexed.start) if source else lexed.start
+            parsed = {"source": source, "options": dict(lexemes.get("options") or {}),
+                      "first": document.text[:max(at, lexed.start)].count("\n") + 1}
+            yield Region(lexed.start, lexed.end, parsed, getattr(self, f"evaluate_{self.directive}"))
+
+    @staticmethod
+    def evaluate_position(example) -> str | None:
+        from conquian.errors import ConquianError
+        from conquian_site.expectation import split_cell
+        from conquian_site.scenario import Scenario, side_of, strip_variant
+
+        text, options = example.parsed["source"], example.parsed["options"]
+        variant = next((ln.split(":", 1)[1] for ln in text.splitlines() if ln.strip().lower().startswith("variant")), "")
+        try:
+            deal = options.get("deal")
+            g = Scenario(position=strip_variant(text), deal=int(deal) if deal else None).start(side_of(variant).rules)
+            for move in split_cell(str(options.get("play") or "")):
+                g.play(move)
+        except ConquianError as exc:
+            return f"this position cannot arise: {exc}"
+        if options.get("name"):
+            example.namespace.setdefault(POSITIONS, {})[str(options["name"]).strip()] = text
+        return None
+
+    @staticmethod
+    def evaluate_compare(example) -> str | None:
+        from conquian_site.expectation import block_answers, read_block
+        from conquian_site.scenario import ExpectationError
+
+        parsed = example.parsed
+        first = parsed["first"]  # the page line of the body's first line
+
+        def at(i: int) -> int:
+            return first + i if i >= 0 else example.line
+
+        try:
+            block = read_block(parsed["source"].splitlines(), parsed["options"], example.namespace.get(POSITIONS, {}))
+        except ExpectationError as exc:
+            return f"{{compare}} at line {at(exc.line)}: {exc}"
+        _, problems = block_answers(block)
+        if problems:
+            return "\n".join(f"{{compare}} at line {at(i)}: {p}" for i, p in problems)
+        return None
+
 
 #: The Sybil that collects the pages' examples; tests/test_site.py reuses it on altered copies.
 SITE_SYBIL = Sybil(
     parsers=[
         DocTestDirectiveParser(optionflags=OPTIONFLAGS),
+        PythonToggleParser(optionflags=OPTIONFLAGS),
         PythonCodeBlockParser(doctest_optionflags=OPTIONFLAGS),
+        SiteDirectiveParser("position"),
+        SiteDirectiveParser("compare"),
         SkipParser(),
     ],
     patterns=["docs/**/*.md"],

@@ -80,13 +80,15 @@ def _pass_words(game, me: Role) -> str:
     if r.forcing.value == "reactive" and any((m | game._offer) in game.table.melds for m in game._melds[me]):
         return f"decline the {card}, though it fits one of his own melds"
     gone = "turn it down" if r.refused_card.value == "turned-down" else "leave it on the discard pile"
+    if not game._stock:
+        return f"refuse the {card}: {gone}; the stock is exhausted, so the deal is a tie (a tableau)"
     nxt = "and draw" if origin is not None and not origin.first_say else f"and let {role_words(me.other)} draw"
     return f"refuse the {card}: {gone} {nxt}"
 
 
 def _cards_words(table, mask: int, where: str) -> str:
-    cs = table.cards(mask)
-    return (f"the {cs[0]}" if len(cs) == 1 else " ".join(map(str, cs))) + where
+    """``the 5♥ from the hand``, ``the 5♥ and 6♥ from the hand``."""
+    return "the " + _list([str(c) for c in table.cards(mask)]) + where
 
 
 def _arrangement_words(game, me: Role, a: Action, used: int) -> str:
@@ -116,6 +118,11 @@ def _arrangement_words(game, me: Role, a: Action, used: int) -> str:
             if extra & hand:
                 what.append(_cards_words(t, extra & hand, " from the hand"))
             (first if new & used else parts).append(f"add {_list(what)} to his {meld_words(t, whole[0])}")
+            continue
+        if len(whole) == 1 and not new & used and not new & hand:
+            # An old meld joined by cards borrowed from others: "add the 3♦, borrowed from 3♦–6♦, to his 3♠ 3♥ 3♣".
+            lent = [_cards_words(t, new & o, f", borrowed from {meld_words(t, o)},") for o in sources if o != whole[0]]
+            parts.append(f"add {_list(lent)} to his {meld_words(t, whole[0])}")
             continue
         what = []
         if new & hand:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+from html import escape as html_escape
 import shutil
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from docutils import nodes
 
 from conquian import DECLARATIONS, Status
 from conquian.rules import AXES
+from conquian.status import NOT_APPLICABLE
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -48,8 +50,40 @@ def tab_sets(text: str) -> list[dict]:
     return sets
 
 
-def doctest_blocks(text: str) -> list[str]:
-    return re.findall(r"^```\{doctest\}[^\n]*\n(.*?)^```\s*$", text, re.S | re.M)
+def doctest_blocks(text: str, directive: str = "doctest|python") -> list[str]:
+    """The bodies of ```{doctest} and ```{python} blocks (a "Show the Python" toggle holds a doctest)."""
+    return re.findall(rf"^```\{{(?:{directive})\}}[^\n]*\n(.*?)^```\s*$", text, re.S | re.M)
+
+
+def setup_blocks(text: str) -> list[str]:
+    """A page's hidden set-up: ```{doctest} blocks with :hide: (imports the page's examples share)."""
+    return [b for b in doctest_blocks(text, "doctest") if re.match(r"\s*:hide:", b)]
+
+
+def compare_blocks(text: str) -> list[tuple[int, dict, list[str]]]:
+    """Every ```{compare} of a page: (line of its body's first line, options, body lines)."""
+    out = []
+    for m in re.finditer(r"^```\{compare\}[^\n]*\n(.*?)^```\s*$", text, re.S | re.M):
+        lines = m.group(1).split("\n")
+        options, i = {}, 0
+        while i < len(lines) and re.match(r"\s*:[\w-]+:", lines[i]):
+            key, _, value = lines[i].strip()[1:].partition(":")
+            options[key] = value.strip()
+            i += 1
+        while i < len(lines) and not lines[i].strip():
+            i += 1
+        first = text[: m.start(1)].count("\n") + 1 + i
+        out.append((first, options, lines[i:]))
+    return out
+
+
+def named_positions(text: str) -> dict[str, str]:
+    found = {}
+    for m in re.finditer(r"^```\{position\}[^\n]*\n(.*?)^```\s*$", text, re.S | re.M):
+        name = re.search(r"^:name:\s*(\S+)", m.group(1), re.M)
+        if name:
+            found[name.group(1)] = "\n".join(ln for ln in m.group(1).splitlines() if not ln.startswith(":"))
+    return found
 
 
 def page(axis) -> Path:
@@ -94,27 +128,85 @@ def test_every_ruling_page_has_a_tab_per_source_with_entry_and_example(axis):
             f"{where}: axis {axis.name!r}: the {source!r} tab does not show ```{{entry}} {source}```"
         examples = [b for b in doctest_blocks(item["body"]) if ">>> " in b]
         assert examples, f"{where}: axis {axis.name!r}: the {source!r} tab has no executable example"
+        assert not doctest_blocks(item["body"], "doctest"), \
+            f"{where}: axis {axis.name!r}: the {source!r} tab shows Python outside a toggle (use ```{{python}})"
         assert any(source in b for b in examples), \
             f"{where}: axis {axis.name!r}: no example in the {source!r} tab names that source's rules"
 
 
 @pytest.mark.parametrize("axis", AXES, ids=AXIS_IDS)
-def test_every_ruling_page_has_a_verdict_and_differences_are_executed(axis):
+def test_every_verdict_compares_every_source_and_differences_show_in_play(axis):
+    """Every verdict holds a {compare}; where the sources differ in play, two sources of different values rule
+    differently in it; every ambiguous entry's other readings rule otherwise than the chosen one."""
+    from conquian_site.expectation import block_answers, read_block, signature
+
     where = f"docs/rulings/{axis.slug}.md"
     text = page(axis).read_text(encoding="utf-8")
     m = re.search(r"^(:{3,})\{verdict\}[^\n]*\n(.*?)^\1\s*$", text, re.S | re.M)
     assert m, f"{where}: axis {axis.name!r}: no {{verdict}}"
-    claimed = re.search(r"^:verdict:\s*(\w+)", m.group(2), re.M)
-    computed = site_data.computed_verdict(axis)
-    if computed is site_data.Verdict.PLAY:
-        assert not claimed or claimed.group(1) == "play", f"{where}: the values differ, so the verdict is 'differ in play'"
-        code = "\n".join(doctest_blocks(m.group(2)))
-        assert ">>> " in code, f"{where}: axis {axis.name!r}: the sources differ in play but no position is executed"
-        missing = [s for s in SOURCES if s not in code]
-        assert not missing, f"{where}: axis {axis.name!r}: the verdict's example shows no ruling for {missing}"
-    else:
-        assert not claimed or claimed.group(1) in ("agree", "wording"), \
-            f"{where}: axis {axis.name!r}: every source has the same value; the verdict cannot be 'differ in play'"
+    assert "```{compare}" in m.group(2), f"{where}: axis {axis.name!r}: the verdict runs no {{compare}}"
+    positions = named_positions(text)
+    records = []
+    for line, options, body in compare_blocks(text):
+        block = read_block(body, options, positions)
+        answers, problems = block_answers(block)
+        assert not problems, f"{where}:{line}: " + "; ".join(p for _, p in problems)
+        records.append([(row.side, signature(answer, row)) for row, answer in zip(block.table.rows, answers)])
+    in_verdict = records
+    if site_data.computed_verdict(axis) is site_data.Verdict.PLAY:
+        value = lambda side: getattr(side.rules, axis.name)
+        assert any(value(a) != value(b) and sa != sb for rows in in_verdict for a, sa in rows for b, sb in rows
+                   if a.plain and b.plain), f"{where}: the sources differ in play, but no {{compare}} shows it"
+    for decl in DECLARATIONS.values():
+        entry = decl.entries.get(axis.name)
+        for reading in (entry.readings if entry else ()):
+            if reading.value == entry.value:
+                continue
+            assert any(a.plain and a.source == decl.id and b.source == decl.id and not b.plain
+                       and getattr(b.rules, axis.name) == reading.value and sa != sb
+                       for rows in records for a, sa in rows for b, sb in rows), \
+                f"{where}: {decl.id}'s other reading {axis.format(reading.value)!r} is not shown ruling otherwise"
+
+
+@pytest.mark.parametrize("axis", AXES, ids=AXIS_IDS)
+def test_every_tab_runs_alone(axis):
+    """Each tab's examples run in a fresh namespace holding only the page's hidden set-up (its imports)."""
+    import doctest
+
+    sys.path.insert(0, str(ROOT))
+    from conftest import OPTIONFLAGS
+
+    where = f"docs/rulings/{axis.slug}.md"
+    text = page(axis).read_text(encoding="utf-8")
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=OPTIONFLAGS)
+    setup = "\n".join(re.sub(r"^\s*:hide:\s*\n", "", b) for b in setup_blocks(text))
+    for item in tab_sets(text)[0]["items"]:
+        globs: dict = {}
+        body = setup + "\n" + "\n".join(doctest_blocks(item["body"], "python"))
+        test = parser.get_doctest(body, globs, f"{where} tab {item['source']}", where, item["line"])
+        result = runner.run(test, out=lambda _: None, clear_globs=False)
+        assert result.failed == 0, f"{where}: the {item['source']!r} tab (line {item['line']}) does not run alone"
+
+
+READER_PAGES = sorted([*RULINGS.glob("*.md"), DOCS / "index.md", DOCS / "matrix.md", DOCS / "glance.md",
+                       DOCS / "glossary.md", DOCS / "tutorial" / "learn-to-play.md"])
+
+
+@pytest.mark.parametrize("path", READER_PAGES, ids=lambda p: p.relative_to(DOCS).as_posix())
+def test_no_reader_page_shows_python_outside_a_toggle(path):
+    text = path.read_text(encoding="utf-8")
+    visible = [b for b in doctest_blocks(text, "doctest") if not re.match(r"\s*:hide:", b)]
+    assert not visible, f"{path.relative_to(ROOT)}: a ```{{doctest}} a reader sees: write it as ```{{python}}"
+
+
+@pytest.mark.parametrize("axis", AXES, ids=AXIS_IDS)
+def test_every_ruling_page_answers_first_and_names_its_rule_words(axis):
+    text = page(axis).read_text(encoding="utf-8")
+    head = text.split("## ", 1)[0]
+    assert re.search(rf"^```\{{ruling\}} {axis.name}\n:keywords: \S", head, re.M), \
+        f"docs/rulings/{axis.slug}.md: the {{ruling}} banner comes first, with the :keywords: a reader searches for"
+    assert "```{position}" in text or ":match:" in text or ":deal:" in text, \
+        f"docs/rulings/{axis.slug}.md: no drawn position (```{{position}}), deal or match"
 
 
 # -- one source of truth ------------------------------------------------------------------------
@@ -163,8 +255,11 @@ def test_matrix_data_covers_every_axis_and_source_and_keeps_silent_apart():
     for r in rows:
         assert list(r["cells"]) == SOURCES
         for source, cell in r["cells"].items():
-            assert cell["status"] is DECLARATIONS[source].entries[r["axis"].name].status
-        assert r["differs"] == (len({c["value"] for c in r["cells"].values()}) > 1)
+            entry = DECLARATIONS[source].entries.get(r["axis"].name)
+            assert (cell is None) == (entry is None), "a question that does not arise has no cell, never 'no'"
+            if entry is not None:
+                assert cell["status"] is entry.status
+        assert r["differs"] == (site_data.computed_verdict(r["axis"]) is site_data.Verdict.PLAY)
 
 
 # -- the card role --------------------------------------------------------------------------------
@@ -178,6 +273,22 @@ def test_cards_render_as_text_with_suit_colours():
     assert "cq-back" in cards[4]["classes"]
     with pytest.raises(ValueError, match="1OH"):
         card_nodes("7S 1OH")
+
+
+def test_a_position_is_drawn_as_labelled_text_and_a_non_meld_looks_different(tmp_path):
+    page = ("# Cards\n\nA meld {cards}`[4♦ 5♦ 6♦]`, not a meld {not-meld}`9♣ 10♣ A♣`.\n\n"
+            "```{position}\n:caption: A position.\n\nvariant: foster-1913\ndealer melds: [2♣ 3♣ 4♣]\n"
+            "dealer hand: A♥ 3♥ 4♥ 7♥ 2♦ 5♦ 7♦\npone hand: A♠ 3♠ 7♠ 3♦ 6♦ 5♥ 2♥ 7♣ A♦ 6♠\nout: 6♥\n"
+            "offer: 5♣ drawn by pone\n```\n\n```{position}\n\nvariant: foster-1913\noffer: J♥ drawn by pone\n```\n")
+    done = sphinx_build(tmp_path, {"index.md": page})
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert '<span class="cq-meld">' in html and '<span class="cq-not-meld">' in html and "(not a meld)" in html
+    figure = html[html.index('<figure class="cq-position"'):html.index("</figure>")]
+    for label in ('aria-label="The dealer"', 'aria-label="The pone"', "<dt>Melds</dt>", "<dt>Hand</dt>", "Stock",
+                  "On offer", "has the say", "3 cards down"):
+        assert label in figure, label
+    assert '<span class="cq-card cq-red">5♥</span>' in figure and '<span class="cq-card cq-black">5♣</span>' in figure
+    assert re.search(r"index\.md:\d+: this position cannot arise: .*J♥ is not in the ace-to-ten pack", done.stderr)
 
 
 # -- with Sphinx: small projects built in a subprocess --------------------------------------------
@@ -202,24 +313,28 @@ def sphinx_build(tmp_path: Path, pages: dict[str, str], builder: str = "html") -
 def test_the_matrix_directive_lists_every_axis_and_every_source(tmp_path):
     pack = (RULINGS / "pack.md").read_text(encoding="utf-8")
     done = sphinx_build(tmp_path, {"index.md": "# Matrix\n\n```{comparison-matrix}\n```\n", "rulings/pack.md": pack})
-    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
     # a ruling page's tabs: synced by source id, each labelled with its source's short name from the declaration
     page = (tmp_path / "out" / "rulings" / "pack.html").read_text(encoding="utf-8")
     labels = re.findall(r'<label[^>]*data-sync-group="source" data-sync-id="([\w-]+)"[^>]*>\s*(.*?)\s*</label>', page, re.S)
     assert labels == [(s, DECLARATIONS[s].short) for s in SOURCES]
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
-    table = html[html.index('class="cq-matrix'):]
-    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
-    header = re.sub(r"<[^>]+>", " ", rows[0])
+    table = html[html.index('<table class="cq-matrix'):]
+    header = re.sub(r"<[^>]+>", " ", table[:table.index("</thead>")])
     for decl in DECLARATIONS.values():
         assert decl.short in header, f"the matrix has no column for {decl.id}"
-    body = [re.sub(r"<[^>]+>", " ", r) for r in rows[1:]]
     for ax in AXES:
-        row = next((r for r in body if f" {ax.name} " in f" {' '.join(r.split())} "), None)
+        row = re.search(rf'<tr id="axis-{ax.slug}"[^>]*><th scope="row"[^>]*>(.*?)</th>(.*?)</tr>', table, re.S)
         assert row is not None, f"the matrix has no row for axis {ax.name!r}"
-        for decl in DECLARATIONS.values():
-            text = ax.words(decl.entries[ax.name].value)
-            assert text in row and decl.entries[ax.name].status.value in row
+        assert html_escape(ax.title) in row.group(1), f"the row of {ax.name!r} is not headed with the reader's words"
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row.group(2), re.S)
+        assert len(cells) == len(SOURCES)
+        for decl, cell in zip(DECLARATIONS.values(), cells):
+            entry = decl.entries.get(ax.name)
+            if entry is None:
+                assert NOT_APPLICABLE in cell and "does not arise" in cell and ">no<" not in cell
+            else:
+                assert ax.words(entry.value).replace("-", " ") in cell and entry.status.value in cell
     silent = re.findall(r'<td class="[^"]*cq-cell-silent', table)
     assert len(silent) == sum(e.status is Status.SILENT for d in DECLARATIONS.values() for e in d.entries.values())
 
@@ -243,7 +358,7 @@ def test_the_checks_read_each_tab_from_the_domain(tmp_path):
     def alter(m: re.Match) -> str:
         source, body = m.group(1), m.group(2)
         if source == first:    # no executable example
-            body = re.sub(r"^```\{doctest\}\n.*?^```\s*$\n", "", body, flags=re.S | re.M)
+            body = re.sub(r"^```\{python\}\n.*?^```\s*$\n", "", body, flags=re.S | re.M)
         if source == second:   # another source's entry
             body = body.replace(f"```{{entry}} {second}", f"```{{entry}} {first}")
         if source == last:     # not a source
@@ -336,3 +451,55 @@ def test_the_build_stops_naming_file_and_axis_when_a_declaration_lacks_an_entry(
                            str(tmp_path / "out")], capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode != 0
     assert f"{victim}: no entry for axis 'turn_up'" in done.stderr
+
+
+# -- executed comparisons: an expectation the engine contradicts fails, at its file and line ----------------------
+
+def changed_cell(tmp_path: Path) -> tuple[Path, int]:
+    """A copy of the forcing page with one expected cell changed (Foster's pone may no longer force); the line."""
+    text = (RULINGS / "forcing.md").read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    number = next(i for i, line in enumerate(lines) if re.match(r"foster-1913 +\| pass; force \[2♣ 3♣ 4♣\] +\|", line))
+    lines[number] = lines[number].replace("pass; force [2♣ 3♣ 4♣]", "pass")
+    target = tmp_path / "docs" / "rulings" / "forcing.md"
+    target.parent.mkdir(parents=True)
+    target.write_text("".join(lines), encoding="utf-8")
+    return target, number + 1
+
+
+def test_make_test_fails_at_file_and_line_when_one_expected_cell_changes(tmp_path):
+    copy, line = changed_cell(tmp_path)
+    shutil.copy(ROOT / "conftest.py", tmp_path / "conftest.py")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-W", "error", str(copy)],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1, done.stdout
+    assert "1 failed" in done.stdout, done.stdout
+    assert f"{{compare}} at line {line}: foster-1913: may: the page expects pass; the engine says " \
+           f"force [2♣ 3♣ 4♣]; pass" in done.stdout, done.stdout
+
+
+def test_the_build_warns_at_file_and_line_when_the_engine_contradicts_a_page(tmp_path):
+    """One build, four pages each wrong in one way: an expected cell, a difference the comparison no longer shows,
+    an ambiguous entry's other reading left out, Python outside a toggle."""
+    copy, line = changed_cell(tmp_path / "changed")
+    forcing = copy.read_text(encoding="utf-8")
+    rearranging = (RULINGS / "rearranging.md").read_text(encoding="utf-8")
+    reading = re.compile(r"^foster-1913\(rearranging=free\) as Foster, other reading .*\n", re.M)
+    assert reading.search(rearranging)
+    rearranging = reading.sub("", rearranging)
+    pack = (RULINGS / "pack.md").read_text(encoding="utf-8")
+    alike = re.compile(r"^(foster-1913|foster-1913\(pack=spanish\) as .*?) +\|.*\n", re.M)
+    pack = alike.sub("", pack).replace(":caption: What may the pone do with the J♥?",
+                                       ":caption: What may the pone do with the J♥?\n:sources: rummy-ch, dutch, french")
+    pack = re.sub(r"(:caption: The same hands, the 8♥ drawn instead\.)", r"\1\n:sources: rummy-ch, dutch, french", pack)
+    tutorial = "# Learn\n\n```{doctest}\n>>> 1 + 1\n2\n```\n"
+    done = sphinx_build(tmp_path, {"index.md": "# Site\n", "rulings/forcing.md": forcing,
+                                   "rulings/rearranging.md": rearranging, "rulings/pack.md": pack,
+                                   "tutorial/learn-to-play.md": tutorial})
+    err = done.stderr
+    assert f"rulings/forcing.md:{line}: {{compare}}: foster-1913: may: the page expects pass" in err, err
+    assert "rulings/pack.md:" in err and "axis 'pack': the sources differ in play, but no {compare} in the verdict " \
+                                         "shows two sources of different values ruling differently" in err, err
+    assert "rulings/rearranging.md: axis 'rearranging': foster-1913 is ambiguous, but no {compare} shows its " \
+           "reading 'free'" in err, err
+    assert "tutorial/learn-to-play.md:3: a Python example outside a toggle" in err, err

@@ -6,13 +6,17 @@ One module per family, each with its own ``setup_*`` (after sphinx-design's layo
 ``domain``    the ``cq`` domain: per-page data (a ruling page's axis, verdict and source tabs); site links
 ``nodes``     nodes and building blocks; the ``{cards}`` and ``{status}`` roles; verdicts resolved after reading
 ``shared``    the base class of the directives
-``rulings``   ``{ruling}``, ``{entry}``, ``{verdict}``
+``rulings``   ``{ruling}`` (the summary banner), ``{entry}``, ``{verdict}``
+``scenario``  pure: a position put to several rule sets, the engine's answers checked against an expectation
+``position``  ``{position}``: a position drawn as a table diagram
+``compare``   ``{compare}``: one position under every source, executed at build time, checked, in words
+``toggle``    ``{python}``: a doctest behind "Show the Python"
 ``tabs``      ``{source-tabs}`` and ``{source-tab}``: a ruling page's tabs, one per source
 ``sources``   ``{source-record}``, ``{source-rules}``, ``{sources-grid}``
 ``passages``  ``{source-chapter}``, ``{source-passages}``, ``{family-tree}``, ``{verdict-rule}``; where each
               locator leads (a paragraph of a source held whole, a passage on a source's page)
-``tables``    ``{comparison-matrix}``, ``{rulings-table}``, ``{rulings-toctree}``, ``{differences}``,
-              ``{declaration-keys}``
+``tables``    ``{rulings-table}``, ``{rulings-toctree}``, ``{differences}``, ``{declaration-keys}``
+``matrix``    ``{comparison-matrix}`` (sticky, filterable) and ``{glance}`` (the rules in common, the disagreements)
 ``checks``    every axis has a ruling page, every ruling page its parts (warnings naming file and axis)
 ``api``       the API reference: short names, public bases, no type docstrings on constants
 
@@ -34,13 +38,17 @@ from conquian.registry import variants_dir
 
 from .api import setup_api
 from .checks import setup_checks
+from .compare import setup_compare
 from .domain import setup_domain
+from .matrix import setup_matrix
 from .nodes import setup_nodes
 from .passages import setup_passages
+from .position import setup_position
 from .rulings import setup_rulings
 from .sources import setup_sources
 from .tables import setup_tables
 from .tabs import setup_tabs
+from .toggle import setup_toggle
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -53,7 +61,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_sources(app)
     setup_passages(app)
     setup_tables(app)
+    setup_matrix(app)
+    setup_position(app)
+    setup_compare(app)
+    setup_toggle(app)
     setup_checks(app)
     setup_api(app)
     return {"version": conquian.__version__, "parallel_read_safe": True, "parallel_write_safe": True,
-            "env_version": 2}
+            "env_version": 3}

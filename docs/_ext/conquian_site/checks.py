@@ -3,11 +3,15 @@
 * every axis has a ruling page, ``docs/rulings/<slug>.md``;
 * every ruling page has ``{ruling}`` naming its axis and a ``{verdict}``;
 * every ruling page has ``{source-tabs}`` with one ``{source-tab}`` per declared source (and no other tab), each
-  showing that source's ``{entry}`` (and no other source's) and at least one executable example.
+  showing that source's ``{entry}`` (and no other source's) and at least one executable example;
+* every ruling page's ``{ruling}`` names the rule words a reader searches for (``:keywords:``);
+* every ambiguous entry's page shows, in a ``{compare}``, each other reading ruling otherwise than the chosen one;
+* no page a reader uses shows Python outside a "Show the Python" toggle.
 
 The checks read what the pages recorded in the ``cq`` domain (:mod:`conquian_site.domain`).  The directives
-check the rest as they run: a verdict the values contradict, a verdict "differ in play" without an executed
-position naming every source, an entry or record for an unknown source or axis.
+check the rest as they run: an expectation the engine contradicts (``{compare}``, at the row's line), a verdict
+without a ``{compare}``, a verdict "differ in play" whose ``{compare}`` shows no two sources of different values
+ruling differently, an entry or record for an unknown source or axis.
 """
 
 from __future__ import annotations
@@ -15,9 +19,9 @@ from __future__ import annotations
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from conquian.rules import AXES
+from conquian.rules import AXES, AXIS_BY_NAME
 
-from .data import RULINGS, ruling_docname, source_ids
+from .data import RULINGS, ordered_sources, ruling_docname, source_ids
 from .domain import PageRecord, TabSetRecord, cq_domain, doc_file
 
 logger = logging.getLogger(__name__)
@@ -46,6 +50,9 @@ def page_problems(docname: str, page: PageRecord | None) -> list[str]:
         return [f"no {{ruling}} directive naming the axis (expected axis {slug.replace('-', '_')!r})"]
     about = f"axis {page.axis!r}"
     problems = [] if page.verdict else [f"{about}: no {{verdict}}"]
+    if not page.keywords:
+        problems.append(f"{about}: the {{ruling}} names no :keywords: (the rule words a reader searches for)")
+    problems += [f"{about}: {message}" for message in reading_problems(page)]
     if not page.tabsets:
         return problems + [f"{about}: no {{source-tabs}} (one ```{{source-tab}} SOURCE``` for each source)"]
     for tabset in page.tabsets:
@@ -79,8 +86,42 @@ def tabset_problems(axis: str, tabset: TabSetRecord) -> list[str]:
     return problems
 
 
+def reading_problems(page: PageRecord) -> list[str]:
+    """Every ambiguous entry of the page's axis needs a ``{compare}`` row per reading, the readings ruling apart."""
+    problems = []
+    for decl in ordered_sources():
+        entry = decl.entries.get(page.axis)
+        if entry is None or not entry.readings:
+            continue
+        axis = AXIS_BY_NAME[page.axis]
+        others = [r.value for r in entry.readings if r.value != entry.value]
+        for value in others:
+            shown = False
+            for record in page.compares:
+                own = [r for r in record.rows if r.plain and r.source == decl.id]
+                other = [r for r in record.rows if r.source == decl.id and not r.plain
+                         and dict(r.values)[page.axis] == axis.format(value)]
+                if any(a.signature != b.signature for a in own for b in other):
+                    shown = True
+            if not shown:
+                problems.append(f"{decl.id} is ambiguous, but no {{compare}} shows its reading "
+                                f"{axis.format(value)!r} ruling otherwise than the chosen one (add a row "
+                                f"'{decl.id}({page.axis}={axis.format(value)}) as {decl.short}, other reading')")
+    return problems
+
+
+def visible_code_problems(env) -> list[tuple[str, str]]:
+    """Python examples a reader sees outside a "Show the Python" toggle, on the pages readers use."""
+    out = []
+    for docname, page in sorted(cq_domain(env).pages.items()):
+        for line in page.visible_code:
+            out.append((docname, f"{doc_file(env, docname)}:{line}: a Python example outside a toggle: write it as "
+                                 f"```{{python}} (or a hidden ```{{doctest}} with :hide: for set-up)"))
+    return out
+
+
 def check_consistency(app: Sphinx, env) -> None:
-    for docname, message in ruling_problems(env):
+    for docname, message in ruling_problems(env) + visible_code_problems(env):
         logger.warning(message, location=docname, type="conquian", subtype="ruling")
 
 

@@ -53,6 +53,29 @@ class TabSetRecord:
     strays: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True)
+class CompareRow:
+    """One row of a ``{compare}`` as the engine answered it: the rules, and the answer as plain values."""
+
+    key: str
+    """The rules as written: a source id or rule-set text."""
+    source: str | None
+    plain: bool
+    values: tuple[tuple[str, str], ...]
+    """``(axis, value as written)`` for every axis of the rules."""
+    signature: tuple
+    """The engine's answer (:func:`conquian_site.scenario.signature`): two rows rule alike when these are equal."""
+
+
+@dataclass(frozen=True)
+class CompareRecord:
+    """One ``{compare}``: where it is, whether it is in the page's verdict, its rows."""
+
+    line: int
+    rows: tuple[CompareRow, ...]
+    in_verdict: bool = False
+
+
 @dataclass
 class PageRecord:
     """What one page holds, as far as the checks are concerned."""
@@ -62,6 +85,12 @@ class PageRecord:
     verdict: str | None = None
     verdict_line: int = 0
     tabsets: list[TabSetRecord] = field(default_factory=list)
+    positions: dict[str, tuple[str, int]] = field(default_factory=dict)
+    """Named ``{position}`` texts (``:name:``), with their lines, for ``{compare}`` to use."""
+    compares: list[CompareRecord] = field(default_factory=list)
+    keywords: tuple[str, ...] = ()
+    visible_code: list[int] = field(default_factory=list)
+    """Lines of Python examples a reader sees outside a "Show the Python" toggle."""
 
 
 class ConquianDomain(Domain):
@@ -70,7 +99,7 @@ class ConquianDomain(Domain):
     name = "cq"
     label = "Conquian"
     initial_data: dict[str, Any] = {"pages": {}}
-    data_version = 1
+    data_version = 2
 
     @property
     def pages(self) -> dict[str, PageRecord]:
@@ -91,6 +120,22 @@ class ConquianDomain(Domain):
 
     def note_tabset(self, docname: str, tabset: TabSetRecord) -> None:
         self.page(docname).tabsets.append(tabset)
+
+    def note_position(self, docname: str, name: str, text: str, line: int) -> None:
+        self.page(docname).positions[name] = (text, line)
+
+    def note_compare(self, docname: str, record: CompareRecord) -> None:
+        self.page(docname).compares.append(record)
+
+    def note_keywords(self, docname: str, keywords: tuple[str, ...]) -> None:
+        self.page(docname).keywords = keywords
+
+    def note_visible_code(self, docname: str, line: int) -> None:
+        self.page(docname).visible_code.append(line)
+
+    def named_position(self, docname: str, name: str) -> tuple[str, int] | None:
+        record = self.pages.get(docname)
+        return record.positions.get(name) if record else None
 
     # -- read while a page is read, or after ----------------------------------------------------------
     def axis_of_page(self, docname: str) -> str | None:

@@ -12,6 +12,7 @@ axis's verdict as its ruling page states it (:class:`cq_verdict_text`) by :class
 from __future__ import annotations
 
 import re
+from html import escape
 from typing import Any, Iterable
 
 from docutils import nodes
@@ -33,6 +34,19 @@ logger = logging.getLogger(__name__)
 
 class cq_verdict_text(nodes.Inline, nodes.TextElement):
     """Placeholder for an axis's verdict as its ruling page states it (``axis``)."""
+
+
+class cq_html(nodes.General, nodes.Element):
+    """HTML the site designs itself (a drawn position, a comparison table, the matrix), in ``html``.
+
+    Links to the site's pages are written ``@@cq:DOCNAME#ANCHOR@@`` and made relative when the page is written.
+    The children are the same content as plain text: what the search index reads, and what builders other than
+    HTML show.
+    """
+
+
+class cq_details(nodes.General, nodes.Element):
+    """A disclosure (``<details>``) whose ``summary`` the reader clicks to see the content."""
 
 
 # -- building blocks ------------------------------------------------------------------------------------
@@ -136,6 +150,22 @@ class CardsRole(SphinxRole):
             return [nodes.literal(self.rawtext, self.text)], []
 
 
+class NotMeldRole(SphinxRole):
+    """``{not-meld}`9♣ 10♣ A♣` ``: cards shown as a counter-example: grouped, but unlike a meld, and said so."""
+
+    def run(self):
+        try:
+            outer = card_nodes(f"[{self.text}]")
+        except CardError as exc:
+            logger.warning(f"{{not-meld}}: {exc}", location=self.get_location(), type="conquian", subtype="cards")
+            return [nodes.literal(self.rawtext, self.text)], []
+        for group in outer.findall(nodes.inline):
+            if "cq-meld" in group["classes"]:
+                group["classes"] = ["cq-not-meld"]
+                group += nodes.inline(" (not a meld)", " (not a meld)", classes=["cq-sr-only"])
+        return [outer], []
+
+
 class StatusRole(SphinxRole):
     """``{status}`silent` ``: a status badge in prose, as on the ruling pages."""
 
@@ -146,6 +176,59 @@ class StatusRole(SphinxRole):
             logger.warning(f"{{status}}: {self.text!r} is not one of {', '.join(s.value for s in Status)}",
                            location=self.get_location(), type="conquian", subtype="status")
             return [nodes.literal(self.rawtext, self.text)], []
+
+
+# -- HTML of the site's own nodes ------------------------------------------------------------------
+
+_LINK = re.compile(r"@@cq:([^@#]*)(#[^@]*)?@@")
+
+
+def visit_cq_html(self, node: cq_html) -> None:
+    builder, here = self.builder, self.builder.current_docname
+
+    def uri(m: re.Match) -> str:
+        todoc, anchor = m.group(1), m.group(2) or ""
+        if todoc not in builder.env.all_docs:
+            return anchor or "#"
+        return builder.get_relative_uri(here, todoc) + anchor
+
+    self.body.append(_LINK.sub(uri, node["html"]))
+    raise nodes.SkipNode
+
+
+def visit_cq_details(self, node: cq_details) -> None:
+    classes = " ".join(["cq-details", *node.get("classes", [])])
+    self.body.append(f'<details class="{classes}"><summary>{escape(node["summary"])}</summary>'
+                     f'<div class="cq-details-body">')
+
+
+def depart_cq_details(self, node: cq_details) -> None:
+    self.body.append("</div></details>")
+
+
+def visit_plain(self, node: nodes.Element) -> None:
+    """Other builders: the children as they are."""
+
+
+def depart_plain(self, node: nodes.Element) -> None:
+    pass
+
+
+def card_html(card: Card | str, extra: str = "") -> str:
+    """One card as HTML text: ``<span class="cq-card cq-red">5♥</span>`` (``?`` for a face-down card)."""
+    if str(card) == "?":
+        return '<span class="cq-card cq-back" aria-hidden="true"></span>'
+    card = card if isinstance(card, Card) else Card(card)
+    colour = "cq-red" if card.suit.is_red else "cq-black"
+    return f'<span class="cq-card {colour}{extra}">{escape(str(card))}</span>'
+
+
+_CARD_TOKEN = re.compile(r"(?<![\w])(10|[A2-9JQK])([♠♥♦♣])")
+
+
+def words_html(text: str) -> str:
+    """Prose from the engine, escaped, with every card in it drawn as a small card."""
+    return _CARD_TOKEN.sub(lambda m: card_html(m.group(0), " cq-card-inline"), escape(text))
 
 
 # -- resolved after reading -------------------------------------------------------------------------
@@ -165,6 +248,11 @@ class ResolveVerdicts(SphinxPostTransform):
 
 def setup_nodes(app: Sphinx) -> None:
     app.add_node(cq_verdict_text)
+    plain = (visit_plain, depart_plain)
+    others = {b: plain for b in ("text", "latex", "man", "texinfo")}
+    app.add_node(cq_html, html=(visit_cq_html, None), **others)
+    app.add_node(cq_details, html=(visit_cq_details, depart_cq_details), **others)
     app.add_role("cards", CardsRole())
     app.add_role("status", StatusRole())
+    app.add_role("not-meld", NotMeldRole())
     app.add_post_transform(ResolveVerdicts)

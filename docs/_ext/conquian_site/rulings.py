@@ -1,36 +1,50 @@
 """The directives of a ruling page (``docs/rulings/<slug>.md``), in the order a page uses them.
 
-``{ruling} AXIS``       -- the top of the page: the question in one line, every source's value at a glance.
+``{ruling} AXIS``       -- the top of the page, answering first: the question, and every source's answer in words
+                           with its status badge (the code name only as a secondary label); ``:keywords:`` become
+                           main index entries, so that the search lists the page first for its rule words.
                            Records in the ``cq`` domain which axis the page rules on.
 ``{source-tabs}``       -- the source tabs, one ``{source-tab} SOURCE`` for each source (see :mod:`.tabs`).
 ``{entry} SOURCE``      -- inside a source's tab: passage(s) in the original language, the repaired reading
                            where the extraction is defective (said so), the English rendering, the value with its
                            status badge, the readings, the note.  The axis is the page's (or ``:axis:``).
-``{verdict}``           -- agree / differ in wording only / differ in play, computed from the values; its content
-                           holds the executed position where the sources differ in play.  Recorded in the domain.
+``{verdict}``           -- the verdict, computed by the engine's rule; its content holds a ``{compare}`` (see
+                           :mod:`.compare`), which, where the sources differ in play, must show two sources of
+                           different values ruling differently.  Recorded in the domain.
 """
 
 from __future__ import annotations
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx import addnodes
 from sphinx.application import Sphinx
 
 from conquian.declarations import Declaration, Entry, Evidence
 from conquian.rules import AXIS_BY_NAME, Axis
 
 from .data import (LANGUAGE_NAME, Verdict, axis_of, computed_verdict, entry_anchor, ordered_sources,
-                   repaired_segments, ruling_docname, sentence, source_ids, value_groups)
-from .nodes import badge, link, literal_value, not_applicable, para, strong, value_inline
+                   repaired_segments, ruling_docname, sentence, value_groups)
+from .nodes import badge, cq_html, cq_verdict_text, link, literal_value, not_applicable, para, strong, value_inline
 from .passages import locator_target
 from .shared import CqDirective
 
 
+def answer_words(axis: Axis, value) -> str:
+    """A value as a short answer: "yes", "8", "only by forcing"."""
+    return axis.words(value).replace("-", " ")
+
+
 class RulingDirective(CqDirective):
-    """``{ruling} AXIS``: the question in one line, and every source's value at a glance."""
+    """``{ruling} AXIS``: the summary banner: the question, and every source's answer in words with its status.
+
+    ``:keywords:`` lists the rule words a reader searches for (``forcing, Zugzwang, vragen``): each becomes a main
+    index entry of the page, so that the search lists this page first for them.
+    """
 
     required_arguments = 1
     has_content = False
+    option_spec = {"keywords": directives.unchanged}
 
     def run(self):
         self.note_declarations()
@@ -41,26 +55,36 @@ class RulingDirective(CqDirective):
         if self.env.docname != expected:
             return self.warn(f"{self.where()}: the ruling on axis {axis.name!r} belongs in docs/{expected}.md")
         self.domain.note_axis(self.env.docname, axis.name, self.lineno)
+        keywords = tuple(k.strip() for k in self.options.get("keywords", "").split(",") if k.strip())
+        self.domain.note_keywords(self.env.docname, keywords)
 
-        box = nodes.container(classes=["cq-ruling"])
-        box += para(strong("The question: "), axis.question, classes=["cq-question"])
-        values = ", ".join(axis.format(c) for c in axis.choices) if axis.choices else axis.valid_text()
-        box += para(axis.doc + " ", nodes.inline("", "", nodes.Text("Axis "), nodes.literal(axis.name, axis.name),
-                                                  nodes.Text(f"; values: {values}."), classes=["cq-axis-name"]),
-                    classes=["cq-axis-doc"])
-        glance = nodes.bullet_list(classes=["cq-glance"])
+        box = nodes.container(classes=["cq-ruling", "cq-banner"])
+        box += para(axis.question, classes=["cq-question"])
+        answers = nodes.bullet_list(classes=["cq-answers"])
         for d in ordered_sources():
             e = d.entries.get(axis.name)
-            item = nodes.list_item()
+            item = nodes.list_item(classes=["cq-answer"])
+            name = link(ruling_docname(axis), entry_anchor(d.id), nodes.Text(d.short))
             if e is None:
-                item += para(link(ruling_docname(axis), entry_anchor(d.id), nodes.Text(d.short)), ": ",
-                             not_applicable(axis))
+                item += para(nodes.inline("", "", name, classes=["cq-answer-source"]), " ",
+                             nodes.inline("", "", not_applicable(axis), classes=["cq-answer-text"]))
             else:
-                item += para(link(ruling_docname(axis), entry_anchor(d.id), nodes.Text(d.short)), ": ",
-                             value_inline(axis, e.value, "cq-glance-value"), " ", badge(e.status))
-            glance += item
-        box += glance
-        return [box]
+                text = nodes.inline("", "", strong(answer_words(axis, e.value)), nodes.Text(" — " + axis.meaning(e.value)),
+                                    classes=["cq-answer-text"])
+                item += para(nodes.inline("", "", name, classes=["cq-answer-source"]), " ", text, " ", badge(e.status))
+            answers += item
+        box += answers
+        verdict = para(strong("Verdict: "), cq_verdict_text("", "", axis=axis.name), classes=["cq-banner-verdict"])
+        values = ", ".join(axis.format(c) for c in axis.choices) if axis.choices else axis.valid_text()
+        verdict += nodes.inline("", "", nodes.Text(" · axis "), nodes.literal(axis.name, axis.name),
+                                nodes.Text(f" (values: {values})"), classes=["cq-axis-name"])
+        box += verdict
+        out: list[nodes.Node] = [box]
+        if keywords:
+            target = f"index-{self.env.new_serialno('index')}"
+            out = [nodes.target("", "", ids=[target]),
+                   addnodes.index(entries=[("single", k, target, "main", None) for k in keywords]), box]
+        return out
 
 
 class EntryDirective(CqDirective):
@@ -184,8 +208,7 @@ class VerdictDirective(CqDirective):
             groups += item
         box += groups
         box += self.parse_content_to_nodes()
-        if claimed is Verdict.PLAY:
-            self.check_example(axis, box)
+        self.check_example(axis, box)
         return [box]
 
     def claimed(self, axis: Axis) -> Verdict:
@@ -193,17 +216,23 @@ class VerdictDirective(CqDirective):
         return computed_verdict(axis)
 
     def check_example(self, axis: Axis, box: nodes.Element) -> None:
-        """Where the sources differ in play, the verdict must execute one position under every source."""
-        tests = [n for n in box.findall(nodes.literal_block) if n.get("testnodetype") == "doctest"]
-        if not tests:
-            self.warn(f"{self.where()}: axis {axis.name!r}: the sources differ in play, but the verdict executes no "
-                      f"position (add a ```{{doctest}} block ruling one position under every source)", "verdict")
+        """Where the sources differ in play, the verdict's ``{compare}`` must show two sources of different values
+        ruling differently."""
+        page = self.domain.page(self.env.docname)
+        found = [page.compares[n["cq_compare"]] for n in box.findall(cq_html) if "cq_compare" in n]
+        if not found:
+            self.warn(f"{self.where()}:{self.lineno}: axis {axis.name!r}: the verdict runs no {{compare}} (put the "
+                      f"page's position to every source with ```{{compare}}```)", "verdict")
             return
-        code = "\n".join(n.astext() for n in tests)
-        missing = [s for s in source_ids() if s not in code]
-        if missing:
-            self.warn(f"{self.where()}: axis {axis.name!r}: the verdict's example does not show the ruling of "
-                      f"{', '.join(missing)}", "verdict")
+        if computed_verdict(axis) is not Verdict.PLAY:
+            return
+        for record in found:
+            rows = [r for r in record.rows if r.plain]
+            value = lambda r: dict(r.values)[axis.name]
+            if any(value(a) != value(b) and a.signature != b.signature for a in rows for b in rows):
+                return
+        self.warn(f"{self.where()}:{self.lineno}: axis {axis.name!r}: the sources differ in play, but no {{compare}} "
+                  f"in the verdict shows two sources of different values ruling differently", "verdict")
 
     @staticmethod
     def _groups_text(axis: Axis) -> str:

@@ -1,8 +1,8 @@
-"""The generated tables and lists: every axis against every source, and the keys of a declaration file.
+"""The generated tables and lists: the rulings, the differences, and the keys of a declaration file.
 
-``{comparison-matrix}``   -- axes x sources, grouped as the engine groups the axes; value, status mark and link to
-                             the ruling in every cell (an axis that does not apply shows the engine's own mark).
-``{rulings-table}``       -- every axis with its question and its verdict.
+(The comparison matrix and the glance page are in :mod:`conquian_site.matrix`.)
+
+``{rulings-table}``       -- every rule in the reader's words (the code name beside it), its question, its verdict.
 ``{rulings-toctree}``     -- the toctree of the ruling pages, in the order of the axes.
 ``{differences}``         -- the axes on which the sources' values differ, and who says what.
 ``{declaration-keys} K``  -- the keys of a declaration file (top-level, entry, evidence).
@@ -15,10 +15,9 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
 from conquian.rules import AXES
-from conquian.status import NOT_APPLICABLE, Status
 
-from .data import axis_groups, entry_anchor, matrix_data, ordered_sources, ruling_docname, value_groups
-from .nodes import badge, cq_verdict_text, link, para, strong, value_inline
+from .data import ordered_sources, ruling_docname, value_groups
+from .nodes import cq_verdict_text, link, para, value_inline
 from .shared import CqDirective
 
 
@@ -38,88 +37,16 @@ def table_skeleton(css_class: str, columns: dict[str, int]) -> tuple[nodes.table
     return table, tgroup, nodes.tbody()
 
 
-class ComparisonMatrixDirective(CqDirective):
-    """``{comparison-matrix}``: rows are axes, columns sources; value, status mark, link in every cell."""
-
-    has_content = False
-
-    def run(self):
-        self.note_declarations()
-        decls = ordered_sources()
-        ncols = len(decls) + 1
-        table = nodes.table(classes=["cq-matrix"])
-        tgroup = nodes.tgroup(cols=ncols)
-        table += tgroup
-        tgroup += nodes.colspec(colwidth=30)
-        for _ in decls:
-            tgroup += nodes.colspec(colwidth=15)
-        thead = nodes.thead()
-        row = nodes.row()
-        row += nodes.entry("", para("Axis"))
-        for d in decls:
-            row += nodes.entry("", para(link(f"sources/{d.id}", "", nodes.Text(d.short))), classes=["cq-source-col"])
-        thead += row
-        tgroup += thead
-        tbody = nodes.tbody()
-        rows = {r["axis"].name: r for r in matrix_data()}
-        not_applicable = False
-        for group, axes in axis_groups():
-            grow = nodes.row(classes=["cq-group-row"])
-            grow += nodes.entry("", para(strong(group)), morecols=ncols - 1)
-            tbody += grow
-            for ax in axes:
-                r = rows[ax.name]
-                row = nodes.row(classes=["cq-differs"] if r["differs"] else [], ids=[f"axis-{ax.slug}"])
-                head = nodes.entry(classes=["cq-axis-cell"])
-                p = para(link(ruling_docname(ax), "", nodes.literal(ax.name, ax.name)))
-                if r["differs"]:
-                    p += nodes.Text(" ")
-                    p += nodes.inline("≠ differ", "≠ differ", classes=["cq-differs-mark"])
-                head += p
-                head += para(ax.question, classes=["cq-matrix-question"])
-                row += head
-                for d in decls:
-                    cell = r["cells"][d.id]
-                    if cell is None:
-                        not_applicable = True
-                        row += nodes.entry("", para(NOT_APPLICABLE), classes=["cq-cell", "cq-cell-na"])
-                        continue
-                    entry = nodes.entry(classes=["cq-cell", f"cq-cell-{cell['status'].value}"])
-                    entry += para(link(ruling_docname(ax), entry_anchor(d.id),
-                                       nodes.inline(cell["text"], cell["text"], classes=["cq-cell-value"])),
-                                  " ", badge(cell["status"]))
-                    row += entry
-                tbody += row
-        tgroup += tbody
-        return [self.legend(not_applicable), nodes.container("", table, classes=["cq-matrix-wrap"])]
-
-    @staticmethod
-    def legend(not_applicable: bool) -> nodes.container:
-        legend = nodes.container(classes=["cq-legend"])
-        p = para(strong("Status marks: "))
-        for i, st in enumerate(Status):
-            if i:
-                p += nodes.Text("; ")
-            p += badge(st)
-            p += nodes.Text(f" {st.meaning}")
-        if not_applicable:
-            p += nodes.Text(f"; {NOT_APPLICABLE} the question does not arise under the source's rules")
-        p += nodes.Text(". A silent cell is this project's reading, never the source's \"no\". "
-                        "Rows where the sources differ are marked ≠ and shaded. Each value links to that source's "
-                        "entry on the ruling page.")
-        legend += p
-        return legend
-
-
 class RulingsTableDirective(CqDirective):
     """``{rulings-table}``: every axis, its question and its verdict."""
 
     def run(self):
         self.note_declarations()
-        table, tgroup, tbody = table_skeleton("cq-rulings-table", {"Axis": 25, "The question": 50, "Verdict": 25})
+        table, tgroup, tbody = table_skeleton("cq-rulings-table", {"Rule": 28, "The question": 47, "Verdict": 25})
         for ax in AXES:
             row = nodes.row()
-            row += nodes.entry("", para(link(ruling_docname(ax), "", nodes.literal(ax.name, ax.name))))
+            row += nodes.entry("", para(link(ruling_docname(ax), "", nodes.Text(ax.title)), " ",
+                                        nodes.literal(ax.name, ax.name, classes=["cq-code"])))
             row += nodes.entry("", para(ax.question))
             row += nodes.entry("", para(cq_verdict_text("", "", axis=ax.name)))
             tbody += row
@@ -158,7 +85,7 @@ class DifferencesDirective(CqDirective):
             groups = value_groups(ax)
             if len(groups) < 2:
                 continue
-            p = para(link(ruling_docname(ax), "", nodes.literal(ax.name, ax.name)), ": ")
+            p = para(link(ruling_docname(ax), "", nodes.Text(ax.title)), ": ")
             for i, (value, ids) in enumerate(groups):
                 if i:
                     p += nodes.Text("; ")
@@ -193,7 +120,6 @@ class DeclarationKeysDirective(CqDirective):
 
 
 def setup_tables(app: Sphinx) -> None:
-    app.add_directive("comparison-matrix", ComparisonMatrixDirective)
     app.add_directive("rulings-table", RulingsTableDirective)
     app.add_directive("rulings-toctree", RulingsToctreeDirective)
     app.add_directive("differences", DifferencesDirective)

@@ -1,0 +1,235 @@
+"""``{compare}``: one position put to several sources when the site is built, their rulings side by side.
+
+The engine plays each row's rules; the page holds the expectation in readable form, and the build warns, naming
+the file and the line of the row, wherever the engine answers otherwise (``make test`` checks the same through
+Sybil).  The table a reader sees says it in words: what the player with the say may do, and what he may not, with
+the rule that forbids it::
+
+    ```{compare}
+    :position: forcing
+    :caption: The same cards, the same melds: what may the pone do?
+
+    source      | may                    | may not
+    foster-1913 | pass; force [2♣ 3♣ 4♣] | —
+    rummy-ch    | pass                   | force [2♣ 3♣ 4♣]
+    dutch       | pass                   | force [2♣ 3♣ 4♣]
+    french      | pass                   | force [2♣ 3♣ 4♣]
+    ```
+
+The scenario is a named ``{position}`` of the page (``:position: NAME``), position text written in the body above
+the table, a fresh deal (``:deal: CUT``: each rule set's pack in order, cut ``CUT`` cards) or a match between Ana
+and Ben (``:match:``, the moves being deal results).  ``:play:`` plays moves first (a ``play`` column overrides it
+per row), ``:ask:`` names the actions the ``may not`` column is about.  The rows must cover the sources of
+``:sources:`` (default: every declared source); a row may also be rule-set text with a label, such as
+``foster-1913(rearranging=free) as Foster, other reading``.  The columns are described in
+:mod:`conquian_site.expectation`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+
+from conquian import DECLARATIONS
+from conquian.actions import Kind
+from conquian.rules import AXIS_BY_NAME, AXES
+
+from .data import axis_of, entry_anchor, ruling_docname
+from .domain import CompareRecord, CompareRow
+from .nodes import cq_html, para, words_html
+from .expectation import Row, Table, block_answers, read_block, signature, split_cell
+from .scenario import Answer, ExpectationError, fact_words
+from .shared import CqDirective, logger
+
+HEADS = {"play": "The play", "may": "May", "may not": "May not, and why", "then": "Then"}
+
+
+def badge_html(status) -> str:
+    return f'<span class="cq-badge cq-badge-{status.value}">{escape(status.mark)} {escape(status.value)}</span>'
+
+
+def rule_html(answer: Answer, axis_name: str) -> str:
+    """The rule behind a refusal: the axis in words, its value, whose rule, linked to the ruling page."""
+    axis = AXIS_BY_NAME[axis_name]
+    rules, source = answer.side.rules, answer.side.source
+    value = axis.words(getattr(rules, axis_name))
+    decl = DECLARATIONS.get(source) if source else None
+    entry = decl.entries.get(axis_name) if decl else None
+    whose = ""
+    if entry is not None and entry.value == getattr(rules, axis_name):
+        whose = f" — {escape(decl.short)}, {badge_html(entry.status)}"
+    elif decl is not None:
+        whose = " — this row’s reading"
+    anchor = "#" + entry_anchor(source) if source else ""
+    return (f'<a class="cq-rule" href="@@cq:{ruling_docname(axis)}{anchor}@@">rule: {escape(axis.title)}: '
+            f'{escape(value)}</a>{whose}')
+
+
+def may_html(answer: Answer, only_asked: bool = False) -> str:
+    g = answer.game
+    if g.is_over:
+        return f'<p class="cq-actor">{words_html(fact_words(answer, "result: x"))}</p>'
+    if only_asked and not answer.may:
+        return '<p class="cq-none">—</p>'
+    discards = [w for a, w in answer.may if a.kind is Kind.DISCARD and not a.onto]
+    others = [w for a, w in answer.may if not (a.kind is Kind.DISCARD and not a.onto)]
+    items = [f"<li>{words_html(w)}</li>" for w in others]
+    if len(discards) > 3:
+        cards = " ".join(w.removeprefix("discard the ").split(",")[0] for w in discards)
+        items.append(f"<li>discard any one of {len(discards)} cards: {words_html(cards)}</li>")
+    else:
+        items += [f"<li>{words_html(w)}</li>" for w in discards]
+    lead = f"The {answer.actor} may" + (" (of the moves in question)" if only_asked else "") + ":"
+    return (f'<p class="cq-actor">{lead}</p><ul class="cq-list">{"".join(items)}</ul>'
+            if items else '<p class="cq-actor">Nothing.</p>')
+
+
+def may_not_html(answer: Answer) -> str:
+    if not answer.refusals:
+        return '<p class="cq-none">—</p>'
+    items = []
+    for r in answer.refusals.values():
+        rule = f"<br>{rule_html(answer, r.axis)}" if r.axis else ""
+        items.append(f'<li><span class="cq-refused">{words_html(r.words)}</span>: '
+                     f'<span class="cq-why">{words_html(r.reason)}</span>{rule}</li>')
+    return f'<ul class="cq-list cq-refusals">{"".join(items)}</ul>'
+
+
+def play_html(answer: Answer) -> str:
+    if not answer.steps:
+        return '<p class="cq-none">—</p>'
+    items = []
+    for s in answer.steps:
+        who = f'<span class="cq-who">{escape(s.who.capitalize() if answer.match else "The " + s.who)}:</span> ' \
+            if s.who and not answer.match else ""
+        items.append(f"<li>{who}{words_html(s.words)}</li>")
+    return f'<ol class="cq-steps">{"".join(items)}</ol>'
+
+
+def then_html(answer: Answer, row: Row) -> str:
+    facts = []
+    for item in split_cell(row.cells["then"]):
+        text = fact_words(answer, item)
+        if text not in facts:
+            facts.append(text)
+    return f'<ul class="cq-list cq-facts">{"".join(f"<li>{words_html(f)}</li>" for f in facts)}</ul>'
+
+
+def source_cell(answer: Answer, axis) -> str:
+    """The row header: the source's (or the reading's) label, and its value on the page's axis with its status."""
+    side = answer.side
+    out = f'<span class="cq-source-name">{escape(side.label)}</span>'
+    if axis is not None and axis.applies(side.rules):
+        value = getattr(side.rules, axis.name)
+        decl = DECLARATIONS.get(side.source) if side.source else None
+        entry = decl.entries.get(axis.name) if decl else None
+        status = f" {badge_html(entry.status)}" if side.plain and entry is not None else ""
+        out += f'<span class="cq-row-value">{escape(axis.title)}: <strong>{escape(axis.words(value))}</strong>{status}</span>'
+    return out
+
+
+def table_html(table: Table, answers: list[Answer], axis, caption: str, only_asked: bool = False) -> str:
+    heads = "".join(f'<th scope="col" role="columnheader">{HEADS[c]}</th>' for c in table.columns)
+    rows = []
+    for row, answer in zip(table.rows, answers):
+        cells = [f'<th scope="row" role="rowheader">{source_cell(answer, axis)}</th>']
+        if answer.impossible:
+            cells.append(f'<td role="cell" colspan="{len(table.columns)}" data-label="Ruling"><p class="cq-impossible">'
+                         f'This cannot arise under these rules: {words_html(answer.impossible)}</p></td>')
+        else:
+            for column in table.columns:
+                if column == "may":
+                    html = may_html(answer, only_asked)
+                else:
+                    body = {"play": play_html, "may not": may_not_html}.get(column)
+                    html = body(answer) if body else then_html(answer, row)
+                cells.append(f'<td role="cell" data-label="{HEADS[column]}">{html}</td>')
+        rows.append(f'<tr role="row">{"".join(cells)}</tr>')
+    cap = f"<caption>{words_html(caption)}</caption>" if caption else ""
+    label = escape(caption or "The ruling under each source")
+    return (f'<div class="cq-scroll cq-compare-wrap" tabindex="0" role="region" aria-label="{label}">'
+            f'<table class="cq-compare cq-cols-{len(table.columns)}" role="table">{cap}'
+            f'<thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader">Source</th>{heads}</tr></thead>'
+            f'<tbody role="rowgroup">{"".join(rows)}</tbody></table></div>')
+
+
+def text_nodes(table: Table, answers: list[Answer]) -> list[nodes.Node]:
+    out = []
+    for row, a in zip(table.rows, answers):
+        if a.impossible:
+            out.append(para(f"{a.side.label}: cannot arise ({a.impossible})."))
+            continue
+        parts = [s.words for s in a.steps]
+        if "may" in table.columns and a.game is not None:
+            parts.append("may: " + "; ".join(w for _, w in a.may))
+        if "may not" in table.columns:
+            parts.append("may not: " + "; ".join(f"{r.words} ({r.reason})" for r in a.refusals.values()))
+        if "then" in table.columns:
+            parts += [fact_words(a, item) for item in split_cell(row.cells["then"])]
+        out.append(para(f"{a.side.label}: " + "; ".join(parts)))
+    return out
+
+
+class CompareDirective(CqDirective):
+    """``{compare}``: see the module."""
+
+    has_content = True
+    option_spec = {"position": directives.unchanged_required, "deal": directives.nonnegative_int,
+                   "match": directives.flag, "play": directives.unchanged, "ask": directives.unchanged,
+                   "sources": directives.unchanged, "caption": directives.unchanged,
+                   "only-asked": directives.flag}
+
+    def line_of(self, i: int) -> int:
+        """The page line of the body's line ``i`` (0-based)."""
+        return self.content_offset + i + 1
+
+    def run(self):
+        self.note_declarations()
+        positions = {name: text for name, (text, _) in self.domain.page(self.env.docname).positions.items()}
+        options = {k: ("" if v is None else v) for k, v in self.options.items()}
+        try:
+            block = read_block(list(self.content), options, positions)
+        except ExpectationError as exc:
+            return self.warn_at(exc.line, f"{{compare}}: {exc}")
+        answers, problems = block_answers(block)
+        for line, problem in problems:
+            self.warn_at(line, f"{{compare}}: {problem}")
+        axis = axis_of(self.domain.axis_of_page(self.env.docname) or "")
+        rows = [CompareRow(row.side.key, row.side.source, row.side.plain,
+                           tuple((ax.name, ax.format(getattr(row.side.rules, ax.name))) for ax in AXES),
+                           signature(answer, row)) for row, answer in zip(block.table.rows, answers)]
+        self.domain.note_compare(self.env.docname, CompareRecord(self.lineno, tuple(rows)))
+        node = cq_html(html=table_html(block.table, answers, axis, self.options.get("caption", ""), block.only_asked),
+                       cq_compare=len(self.domain.page(self.env.docname).compares) - 1)
+        node += text_nodes(block.table, answers)
+        self.set_source_info(node)
+        return [node]
+
+    def body_line(self) -> int:
+        """The page line of the body's first line (after the options): found in the page's own text."""
+        if not self.content:
+            return self.lineno
+        try:
+            lines = Path(self.env.doc2path(self.env.docname)).read_text(encoding="utf-8").splitlines()
+        except OSError:
+            return self.lineno
+        first = self.content[0]
+        for n in range(self.lineno, min(len(lines), self.lineno + 40)):
+            if lines[n].rstrip() == first.rstrip():
+                return n + 1
+        return self.lineno
+
+    def warn_at(self, i: int, message: str) -> list[nodes.Node]:
+        """A warning at the page line of the body's line ``i`` (the directive's own line if ``i`` < 0)."""
+        line = self.body_line() + i if i >= 0 else self.lineno
+        logger.warning(f"{self.where()}:{line}: {message}", location=(self.env.docname, line),
+                       type="conquian", subtype="compare")
+        return []
+
+
+def setup_compare(app: Sphinx) -> None:
+    app.add_directive("compare", CompareDirective)

@@ -1,0 +1,80 @@
+/* The Conquian site's few behaviours, none of which the content depends on:
+   - the matrix's "only the rows where the sources differ" switch, its state kept in the URL (?only=differ);
+   - a code block that scrolls sideways can be reached, and scrolled, by keyboard (tabindex="0");
+   - ?source=ID opens that source's tab on a ruling page (sphinx-design reads the same parameter; this also
+     selects the tab when the page is opened with a stored choice for another source). */
+"use strict";
+
+(function () {
+  const params = () => new URLSearchParams(window.location.search);
+
+  function setupFilter() {
+    const box = document.getElementById("cq-only-differ");
+    const table = document.querySelector("table.cq-matrix");
+    if (!box || !table) return;
+    const count = document.querySelector(".cq-filter-count");
+    const apply = () => {
+      const only = box.checked;
+      table.classList.toggle("cq-only-differ", only);
+      let groupRow = null, visibleInGroup = 0, shown = 0, total = 0;
+      const closeGroup = () => { if (groupRow) groupRow.hidden = only && visibleInGroup === 0; };
+      for (const row of table.tBodies[0].rows) {
+        if (row.classList.contains("cq-group-row")) {
+          closeGroup();
+          groupRow = row;
+          visibleInGroup = 0;
+          continue;
+        }
+        total += 1;
+        const hide = only && !row.classList.contains("cq-differs");
+        row.hidden = hide;
+        if (!hide) { visibleInGroup += 1; shown += 1; }
+      }
+      closeGroup();
+      if (count) count.textContent = only ? `${shown} of ${total} rules shown` : "";
+    };
+    box.checked = params().get("only") === "differ";
+    apply();
+    box.addEventListener("change", () => {
+      const url = new URL(window.location.href);
+      if (box.checked) url.searchParams.set("only", "differ");
+      else url.searchParams.delete("only");
+      window.history.replaceState(null, "", url);
+      apply();
+    });
+  }
+
+  function focusableCode() {
+    for (const pre of document.querySelectorAll("div.highlight pre")) {
+      if (pre.scrollWidth > pre.clientWidth + 1) {
+        pre.tabIndex = 0;
+        if (!pre.hasAttribute("aria-label")) pre.setAttribute("aria-label", "Code (scrolls sideways)");
+      }
+    }
+  }
+
+  function sourceFromUrl() {
+    const source = params().get("source");
+    if (!source) return;
+    for (const label of document.querySelectorAll('label.sd-tab-label[data-sync-group="source"]')) {
+      if (label.getAttribute("data-sync-id") !== source) continue;
+      const input = document.getElementById(label.getAttribute("for"));
+      if (input && !input.checked) input.checked = true;
+    }
+  }
+
+  function ready() {
+    // furo's sidebar captions are headings without a level: give them one (axe: aria-required-attr)
+    for (const caption of document.querySelectorAll('.caption[role="heading"]:not([aria-level])')) {
+      caption.setAttribute("aria-level", "2");
+    }
+    setupFilter();
+    sourceFromUrl();
+    focusableCode();
+    window.addEventListener("resize", focusableCode);
+    for (const details of document.querySelectorAll("details")) details.addEventListener("toggle", focusableCode);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
+})();
