@@ -17,7 +17,7 @@ from .actions import Action, Kind
 from .cards import Card, cards as _cards, card_of, format_cards
 from .errors import ConquianError, IllegalMove, PositionError, RecordError
 from .melds import MeldTable
-from .moves import diagnose, fits_own, legal
+from .moves import PHASES as _MOVES, diagnose, fits_own
 from .notation import format_position, format_record, parse_position, parse_record
 from .registry import cite
 from .words import describe
@@ -97,6 +97,7 @@ class Game:
         self.melding = r.melding
         self._hands = [s.hands[0], s.hands[1]]
         self._melds = [s.melds[0], s.melds[1]]
+        self._down = [_or(s.melds[0]), _or(s.melds[1])]  # each player's cards down, as one mask, kept in step
         self._stock = list(reversed(s.stock))  # the top of the stock is the end of the list
         self._out = list(s.out)
         self._offer, self._origin, self._outcome = s.offer, s.origin, s.outcome
@@ -132,7 +133,7 @@ class Game:
     def copy(self) -> "Game":
         g = object.__new__(Game)
         g.__dict__.update(self.__dict__)
-        g._hands, g._melds = list(self._hands), list(self._melds)
+        g._hands, g._melds, g._down = list(self._hands), list(self._melds), list(self._down)
         g._stock, g._out, g._history = list(self._stock), list(self._out), list(self._history)
         return g
 
@@ -208,7 +209,7 @@ class Game:
         """Every legal action, each distinct outcome once."""
         cached = self._legal
         if cached is None:
-            cached = self._legal = legal(self)
+            cached = self._legal = _MOVES[self.phase][0](self)
         return list(cached)
 
     def is_legal(self, action: "Action | str") -> bool:
@@ -218,7 +219,7 @@ class Game:
         """None if the action is legal here, else the message :meth:`play` would raise."""
         action = Action.parse(action)
         if self._legal is None:
-            self._legal = legal(self)
+            self._legal = _MOVES[self.phase][0](self)
         return None if action in self._legal else str(self._illegal(action))
 
     def play(self, action: "Action | str") -> "Game":
@@ -227,7 +228,7 @@ class Game:
             action = Action.parse(action)
         allowed = self._legal
         if allowed is None:
-            allowed = self._legal = legal(self)
+            allowed = self._legal = _MOVES[self.phase][0](self)
         if action not in allowed:
             raise self._illegal(action)
         self._legal = None
@@ -266,9 +267,10 @@ class Game:
                 self._offer = 0
                 self._draw(1 - me if first else me)
         elif k is Kind.USE:
-            before = self._down_mask(me) | self._offer
+            before = self._down[me] | self._offer
             self._melds[me] = a[1]
-            self._hands[me] &= ~(_or(a[1]) & ~before)
+            self._down[me] = after = _or(a[1])
+            self._hands[me] &= ~(after & ~before)
             self._offer = 0
             self._after_gain(me)
         elif k is Kind.DISCARD:
@@ -297,10 +299,11 @@ class Game:
             self._offer = 0
             self.phase = Phase.DISCARD
         elif k is Kind.LAY:
-            before = self._down_mask(me)
+            before = self._down[me]
             self._melds[me] = a[1]
-            self._hands[me] &= ~(_or(a[1]) & ~before)
-            if self._down_mask(me).bit_count() >= r.cards_to_win:  # laying out can reach the cards that win
+            self._down[me] = after = _or(a[1])
+            self._hands[me] &= ~(after & ~before)
+            if after.bit_count() >= r.cards_to_win:  # laying out can reach the cards that win
                 self._offer_out()
                 self._win(me)
 
@@ -325,18 +328,16 @@ class Game:
             self.phase, self._outcome = Phase.OVER, Outcome(Termination.MISDEAL)
         return self
 
-    def _down_mask(self, role: int) -> int:
-        return _or(self._melds[role])
-
     def _put_on(self, role: int, onto: int, c: int) -> None:
         """A card forced onto a meld of ``role``: he keeps it, and discards in its place unless he has won."""
         self._melds[role] = tuple(sorted(onto | c if m == onto else m for m in self._melds[role]))
+        self._down[role] |= c
         self._actor = role
         self._after_gain(role)
         self._forced = self.phase is Phase.DISCARD
 
     def _after_gain(self, role: int) -> None:
-        if self._down_mask(role).bit_count() >= self.rules.cards_to_win:
+        if self._down[role].bit_count() >= self.rules.cards_to_win:
             self._win(role)
         else:
             self.phase = Phase.DISCARD

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from .axes import Rearranging
 from .cards import Card, PackShape, bits, card_of, cards_of, format_cards, mask_of
@@ -195,9 +195,11 @@ def meld_table(shape: PackShape, min_set: int, max_set: int, min_sequence: int, 
 
 
 # -- arrangements ------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Melding:
-    """The rules that shape an arrangement: may melds be regrouped, extended, joined by other hand melds?"""
+class Melding(NamedTuple):
+    """The rules that shape an arrangement: may melds be regrouped, extended, joined by other hand melds?
+
+    A named tuple, so that it hashes at C speed: it is part of the key of a memo looked up on every draw.
+    """
 
     rearranging: Rearranging
     """How cards already down may be regrouped (the axis ``rearranging``)."""
@@ -207,16 +209,19 @@ class Melding:
     """Hand cards go down only in the meld that takes the card used (``hand_cards = with-the-card``)."""
 
 
-def arrangements(t: MeldTable, rules: Melding, old: tuple[int, ...], hand: int, card: int) -> tuple[tuple[int, ...], ...]:
+def arrangements(t: MeldTable, rules: Melding, old: tuple[int, ...], hand: int, card: int,
+                 down: int | None = None) -> tuple[tuple[int, ...], ...]:
     """Every arrangement of a player's melds after using ``card`` (or, with ``card = 0``, after laying out from
     his hand), sorted; each is the sorted tuple of his melds afterwards.
 
     An arrangement covers every card already down, plus the card, plus any hand cards, in valid melds, as
-    the melding rules allow.  Callers test :meth:`MeldTable.could_meld` first: most cards fit nothing.
+    the melding rules allow.  Callers test :meth:`MeldTable.could_meld` first: most cards fit nothing.  ``down``,
+    the mask of the old melds, may be given where the caller keeps it.
     """
-    down = 0
-    for m in old:
-        down |= m
+    if down is None:
+        down = 0
+        for m in old:
+            down |= m
     must = down | card
     avail = must | hand
     if not card and not t.any_meld_takes(hand, avail):

@@ -43,8 +43,8 @@ def offer_moves(g) -> list[Action]:
     me, c, origin, r, t = g._actor, g._offer, g._origin, g.rules, g.table
     old, hand = g._melds[me], g._hands[me]
     # Most cards on offer fit nothing: test that first, cheaply, before enumerating arrangements.
-    if t.could_meld(c, _or(old) | hand):
-        out = [_new(Action, (_USE, arr, 0, 0)) for arr in arrangements(t, g.melding, old, hand, c)]
+    if t.could_meld(c, g._down[me] | hand):
+        out = [_new(Action, (_USE, arr, 0, 0)) for arr in arrangements(t, g.melding, old, hand, c, g._down[me])]
         if origin is Origin.DEMANDED:
             if r.demanded_use is DemandedUse.LAY_OFF:
                 out = [a for a in out if laid_off(a[1], old, c)]
