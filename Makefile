@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SPHINXOPTS ?= -W --keep-going -n
 
-.PHONY: html test doctest venv bench soak clean
+.PHONY: html test doctest venv bench bench-instructions soak clean
 
 venv: $(VENV)/.installed
 
@@ -24,9 +24,16 @@ test: venv
 doctest: venv
 	$(PY) -m sphinx -b doctest -c . $(SPHINXOPTS) docs _build/doctest
 
-# The new engine against the one before the rebuild, the same deals, alternating repeats.
+# The new engine against the one before the rebuild, the same deals, alternating repeats; Rommé for 2 and 4
+# players; every parser on a megabyte of hostile text.
 bench: venv
 	$(PY) benchmarks/bench_games.py
+	$(PY) benchmarks/bench_romme.py
+	$(PY) benchmarks/bench_parsers.py
+
+# The same comparison counted in instructions (callgrind), which this machine's drift does not move.
+bench-instructions: venv
+	$(PY) benchmarks/bench_instructions.py
 
 # 20,000 random deals per source, every position checked by an invariant checker independent of the engine.
 soak: venv
