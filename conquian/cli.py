@@ -62,7 +62,7 @@ def _compare(args) -> int:
         raise ConquianError(f"no source of {args.game!r} is declared")
     AXES = RULE_SETS[args.game].AXES
     sources = [DECLARATIONS[i] for i in ids]
-    rows = [(ax, compare(ax.name, sources)) for ax in AXES]
+    rows = [(ax, compare(ax.name, sources, game=args.game)) for ax in AXES]
     width = max(len(ax.name) for ax in AXES)
     cw = {i: max(len(i), *(len(_cell(ax, c.entries[i])) for ax, c in rows)) for i in ids}
     print(" " * (width + 4) + "  ".join(f"{i:<{cw[i]}}" for i in ids).rstrip())
