@@ -116,7 +116,7 @@ SITE_SYBIL = Sybil(
         SiteDirectiveParser("compare"),
         SkipParser(),
     ],
-    patterns=["docs/**/*.md"],
+    patterns=["docs/*.md", "docs/**/*.md"],
     excludes=["docs/_ext/**", "docs/_static/**", "docs/_intersphinx/**"],
 )
 

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from conquian import DECLARATIONS, Status
+from conquian.registry import sources
 from conquian.rules import AXES
 from conquian.verdicts import Verdict, compare
 
@@ -33,8 +34,9 @@ AXE_VERSION = "4.10.3"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-SOURCES = list(DECLARATIONS)
-SHORT = [d.short for d in DECLARATIONS.values()]
+#: The Conquian sources, which the ruling pages compare (Rommé, another game, has pages of its own).
+SOURCES = sources("conquian")
+SHORT = [DECLARATIONS[s].short for s in SOURCES]
 DESKTOP, PHONE = {"width": 1366, "height": 900}, {"width": 390, "height": 844}
 RULING_PAGES = [f"rulings/{ax.slug}.html" for ax in AXES]
 READER_PAGES = [*RULING_PAGES, "index.html", "glance.html", "matrix.html", "tutorial/learn-to-play.html",

@@ -12,7 +12,7 @@ from typing import Any
 
 from conquian import DECLARATIONS
 from conquian.declarations import Declaration, Evidence, Repair
-from conquian.registry import variants_dir
+from conquian.registry import sources, variants_dir
 from conquian.rules import AXES, AXIS_BY_NAME, Axis
 from conquian.status import Status
 from conquian.verdicts import Verdict, compare
@@ -30,14 +30,15 @@ SYNC_GROUP = "source"
 LANGUAGE_NAME = {"en": "English", "de": "German", "nl": "Dutch", "fr": "French"}
 
 
-def ordered_sources() -> list[Declaration]:
-    """The declared sources of Conquian in the engine's order (most authoritative first: see
-    :data:`conquian.DECLARATIONS`); the rulings compare these (Rommé, the descendant, has pages of its own)."""
-    return [d for d in DECLARATIONS.values() if d.game == "conquian"]
+def ordered_sources(game: str = "conquian") -> list[Declaration]:
+    """The declared sources of one game (Conquian unless named) in the engine's order, most authoritative first
+    (:func:`conquian.registry.sources`); the rulings compare Conquian's (Rommé, the descendant, is another game)."""
+    return [DECLARATIONS[i] for i in sources(game)]
 
 
-def source_ids() -> list[str]:
-    return [d.id for d in ordered_sources()]
+def source_ids(game: str = "conquian") -> list[str]:
+    """The ids of one game's sources (Conquian unless named), in order."""
+    return sources(game)
 
 
 def axis_of(name: str) -> Axis | None:

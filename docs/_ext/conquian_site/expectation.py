@@ -28,10 +28,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from conquian import DECLARATIONS
 from conquian.actions import Action
 from conquian.errors import ConquianError
 
+from .data import source_ids
 from .scenario import (EMPTY, Answer, ExpectationError, Scenario, Side, fact_matches, fact_words, run, side_of,
                        strip_variant)
 
@@ -222,7 +222,7 @@ def read_block(lines: list[str], options: dict, positions: dict[str, str]) -> Bl
         raise ExpectationError("no scenario: give :position: NAME, position text above the table, :deal: CUT or "
                                ":match:", -1)
     wanted = (tuple(s.strip() for s in str(options.get("sources") or "").split(",") if s.strip())
-              or tuple(d.id for d in DECLARATIONS.values() if d.game == "conquian"))  # Conquian's sources by default
+              or tuple(source_ids()))  # Conquian's sources by default
     ask = asked(table, tuple(split_cell(str(options.get("ask") or ""))))
     only = "only-asked" in options
     if only and not options.get("ask"):
