@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from conquian import DECLARATIONS, Status
+from conquian.games import RULE_SETS
 from conquian.registry import sources
 from conquian.rules import AXES
 from conquian.verdicts import Verdict, compare
@@ -223,10 +224,17 @@ def test_the_matrix_shows_every_source_and_every_axis_in_words(site, page):
     stated = page.locator("td.cq-cell-stated .cq-cell-value").first
     style = "el => getComputedStyle(el).fontStyle + ' ' + getComputedStyle(el).color"
     assert silent.evaluate(style) != stated.evaluate(style)
-    assert page.locator("td.cq-cell-silent").count() == sum(
-        e.status is Status.SILENT for d in DECLARATIONS.values() for e in d.entries.values())
+    names = {ax.name for ax in AXES}
+    assert page.locator("table.cq-matrix td.cq-cell-silent").count() == sum(
+        e.status is Status.SILENT for d in DECLARATIONS.values() for n, e in d.entries.items() if n in names)
+    # Rommé beside the Conquian sources: a value on the axes the games share, the not-applicable mark elsewhere
     na = sum(ax.name not in d.entries for ax in AXES for d in DECLARATIONS.values())
-    assert page.locator("td.cq-cell-na").count() == na
+    assert page.locator("table.cq-matrix td.cq-cell-na").count() == na
+    assert "Rommé" in header
+    # and a second table of Rommé's own rules, each with its value and status
+    own = [ax for ax in RULE_SETS["romme"].AXES if ax.name not in names]
+    assert page.locator('table.cq-own-matrix tbody th[scope="row"]').count() == len(own)
+    assert page.locator("table.cq-own-matrix td .cq-badge").count() == len(own)
     shot(page, "matrix")
 
 

@@ -28,6 +28,8 @@ RULINGS = DOCS / "rulings"
 #: The Conquian sources, which the ruling pages compare (Rommé, another game, has pages of its own).
 SOURCES = sources("conquian")
 CONQUIAN = [DECLARATIONS[s] for s in SOURCES]
+#: The sources of Rommé, Conquian's descendant, another game played by the same engine.
+ROMME = sources("romme")
 
 EXT = DOCS / "_ext"
 sys.path.insert(0, str(EXT))
@@ -256,13 +258,38 @@ def test_matrix_data_covers_every_axis_and_source_and_keeps_silent_apart():
     rows = site_data.matrix_data()
     assert [r["axis"].name for r in rows] == AXIS_IDS
     for r in rows:
-        assert list(r["cells"]) == SOURCES
+        assert list(r["cells"]) == SOURCES + ROMME, "the Conquian sources, then Rommé's beside them"
         for source, cell in r["cells"].items():
             entry = DECLARATIONS[source].entries.get(r["axis"].name)
             assert (cell is None) == (entry is None), "a question that does not arise has no cell, never 'no'"
             if entry is not None:
                 assert cell["status"] is entry.status
         assert r["differs"] == (site_data.computed_verdict(r["axis"]) is site_data.Verdict.PLAY)
+
+
+def test_romme_stands_beside_conquian_on_the_shared_axes_and_never_changes_a_verdict():
+    """Rommé's column has a value where its game has an axis of the same name, the not-applicable mark (no cell)
+    elsewhere; the verdicts are those of the Conquian sources alone; its own axes make a table of their own."""
+    from conquian.games import RULE_SETS
+    from conquian.verdicts import compare
+
+    romme_axes = {ax.name for ax in RULE_SETS["romme"].AXES}
+    for r in site_data.matrix_data():
+        name = r["axis"].name
+        for source in ROMME:
+            assert (r["cells"][source] is not None) == (name in romme_axes), name
+        assert r["verdict"] is compare(name, CONQUIAN, game=None).verdict, name
+    rows = {r["axis"].name: r for r in site_data.matrix_data()}
+    assert rows["drawn_to_hand"]["cells"]["romme-spielwiki"]["text"] == "yes"
+    assert rows["drawn_to_hand"]["cells"]["foster-1913"]["text"] == "no"
+    assert rows["forcing"]["cells"]["romme-spielwiki"] is None
+    own = site_data.own_matrix_data("romme")
+    assert [r["axis"].name for r in own] == [ax.name for ax in RULE_SETS["romme"].AXES if ax.name not in AXIS_IDS]
+    assert {"first_meld", "jokers", "joker_points", "going_out"} <= {r["axis"].name for r in own}
+    for r in own:
+        assert list(r["cells"]) == ROMME
+        assert r["cells"]["romme-spielwiki"]["status"] is DECLARATIONS["romme-spielwiki"].entries[r["axis"].name].status
+    assert site_data.own_matrix_data("conquian") == []
 
 
 # -- the card role --------------------------------------------------------------------------------
@@ -314,32 +341,55 @@ def sphinx_build(tmp_path: Path, pages: dict[str, str], builder: str = "html") -
 
 
 def test_the_matrix_directive_lists_every_axis_and_every_source(tmp_path):
+    from conquian.games import RULE_SETS
+
     pack = (RULINGS / "pack.md").read_text(encoding="utf-8")
-    done = sphinx_build(tmp_path, {"index.md": "# Matrix\n\n```{comparison-matrix}\n```\n", "rulings/pack.md": pack})
+    done = sphinx_build(tmp_path, {"index.md": "# Matrix\n\n```{comparison-matrix}\n```\n\n## Rommé\n\n"
+                                               "```{comparison-matrix}\n:game: romme\n```\n",
+                                   "rulings/pack.md": pack})
     assert "Traceback" not in done.stderr, done.stderr
     # a ruling page's tabs: synced by source id, each labelled with its source's short name from the declaration
     page = (tmp_path / "out" / "rulings" / "pack.html").read_text(encoding="utf-8")
     labels = re.findall(r'<label[^>]*data-sync-group="source" data-sync-id="([\w-]+)"[^>]*>\s*(.*?)\s*</label>', page, re.S)
     assert labels == [(s, DECLARATIONS[s].short) for s in SOURCES]
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
-    table = html[html.index('<table class="cq-matrix'):]
+    table = html[html.index('<table class="cq-matrix'):html.index("</table>")]
     header = re.sub(r"<[^>]+>", " ", table[:table.index("</thead>")])
-    for decl in DECLARATIONS.values():
+    for decl in DECLARATIONS.values():  # the Conquian sources, and Rommé's beside them
         assert decl.short in header, f"the matrix has no column for {decl.id}"
+    assert "Rommé" in header, "Rommé's column does not say that it is another game"
     for ax in AXES:
         row = re.search(rf'<tr id="axis-{ax.slug}"[^>]*><th scope="row"[^>]*>(.*?)</th>(.*?)</tr>', table, re.S)
         assert row is not None, f"the matrix has no row for axis {ax.name!r}"
         assert html_escape(ax.title) in row.group(1), f"the row of {ax.name!r} is not headed with the reader's words"
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row.group(2), re.S)
-        assert len(cells) == len(SOURCES)
+        assert len(cells) == len(DECLARATIONS)
         for decl, cell in zip(DECLARATIONS.values(), cells):
             entry = decl.entries.get(ax.name)
             if entry is None:
                 assert NOT_APPLICABLE in cell and "does not arise" in cell and ">no<" not in cell
+                assert "cq-badge" not in cell, "a question that does not arise has no status"
             else:
-                assert ax.words(entry.value).replace("-", " ") in cell and entry.status.value in cell
+                words = site_data.game_axis(decl.game, ax.name).words(entry.value).replace("-", " ")
+                assert words in cell and entry.status.value in cell
+                # a Conquian value links to its entry on the ruling page, Rommé's to the rule on its source page
+                target = f"#entry-{decl.id}" if decl.game == "conquian" else f"#rule-{ax.slug}"
+                assert f'{target}"' in cell, f"{decl.id}'s {ax.name} links elsewhere: {cell}"
     silent = re.findall(r'<td class="[^"]*cq-cell-silent', table)
-    assert len(silent) == sum(e.status is Status.SILENT for d in DECLARATIONS.values() for e in d.entries.values())
+    assert len(silent) == sum(e.status is Status.SILENT for d in DECLARATIONS.values()
+                              for name, e in d.entries.items() if name in AXIS_IDS)
+    # the second table: Rommé's own axes, with its value and status, and no Conquian column
+    own = html[html.index('<table class="cq-own-matrix'):]
+    own = own[:own.index("</table>")]
+    head = re.sub(r"<[^>]+>", " ", own[:own.index("</thead>")])
+    assert all(DECLARATIONS[s].short in head for s in ROMME) and not any(DECLARATIONS[s].short in head for s in SOURCES)
+    own_axes = [ax for ax in RULE_SETS["romme"].AXES if ax.name not in AXIS_IDS]
+    assert len(re.findall(r'<th scope="row"', own)) == len(own_axes)
+    for ax in own_axes:
+        row = re.search(rf'<tr id="romme-axis-{ax.slug}"[^>]*>(.*?)</tr>', own, re.S)
+        assert row is not None, f"Rommé's table has no row for {ax.name!r}"
+        entry = DECLARATIONS["romme-spielwiki"].entries[ax.name]
+        assert ax.words(entry.value).replace("-", " ") in row.group(1) and f"cq-badge-{entry.status.value}" in row.group(1)
 
 
 def test_the_build_names_file_and_axis_when_a_tab_or_a_page_is_missing(tmp_path):
