@@ -153,10 +153,9 @@ class ComparisonMatrixDirective(CqDirective):
         other = ""
         if others:
             names = ", ".join(f"{escape(d.short)} ({escape(d.title)})" for d in others)
-            other = (f" The last column{'s are' if len(others) > 1 else ' is'} {names}: another game, Conquian’s "
-                     f"descendant, beside it on the rules the games share ({NOT_APPLICABLE} where a rule of Conquian "
-                     f"has no counterpart there), each value linking to the rule on its source page. The ≠ marks and "
-                     f"the switch are about the Conquian sources only.")
+            other = (f" The last column{'s are' if len(others) > 1 else ' is'} {names}, another game: the rules it "
+                     f"shares with Conquian ({NOT_APPLICABLE} where it has none), each linking to its source page; "
+                     f"the ≠ marks and the switch compare the Conquian sources only.")
         return (f'<p class="cq-legend"><strong>Status marks:</strong> {marks}. A silent cell is this project’s reading, '
                 f'never the source’s “no”. Rows where the sources differ in play are marked ≠ and shaded. Each value '
                 f'links to that source’s entry on the ruling page.{other}</p>')
