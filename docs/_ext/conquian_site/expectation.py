@@ -17,10 +17,13 @@ Columns (after ``source``, any of):
 ``may not``  the actions asked about (``:ask:``, else every action named in the column) that are illegal
 ``then``     facts afterwards: position lines (``offer: 5♣ refused by dealer``, ``to discard: dealer``),
              ``turned down: 4♦``, ``discard pile: 4♦``, ``pone holds 10``, ``stock holds 19``, ``to act: pone``;
-             for a match ``Ana 2``, ``Ben deals``, ``may stop``, ``must play on``
+             for a match ``Ana 2``, ``Ben deals``, ``may stop``, ``must play on``; for Rommé, its position lines
+             (``to play: 1``, ``result: 1 wins``, ``hand 1: …``, ``table: …``, ``opened: 1``),
+             ``seat 1 holds 3``, ``stock holds 20``, ``penalty 0: 45`` (see :mod:`conquian_site.romme_facts`)
 
 A cell lists items separated by ``;``; ``—`` (or nothing) is the empty list; ``cannot arise`` in the first cell
 says the scenario is impossible under those rules (the position cannot be set up, the cut is refused, ...).
+Actions are read as actions of the rows' game; one table holds the rules of one game.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from conquian.cards import BY_CODE
+from conquian.cards import BY_CODE, cards
 from conquian.errors import ConquianError
 from conquian.romme.actions import Action
 from conquian.romme.game import RommeGame
@@ -90,7 +90,8 @@ def _line(g: RommeGame, key: str) -> str:
     lines = str(g).splitlines()
     if key in ("to draw", "to play", "to keep", "result"):
         return lines[-1]
-    return next((ln.split(":", 1)[1].strip() for ln in lines if ln.startswith(key + ":")), "")
+    value = next((ln.split(":", 1)[1].strip() for ln in lines if ln.startswith(key + ":")), "")
+    return "" if value == "empty" else value
 
 
 def fact_value(answer, item: str) -> tuple[str, Any]:
@@ -149,6 +150,15 @@ def fact_words(answer, item: str) -> str:
     return f"{names.get(key, key)}: {value or 'nothing'}"
 
 
+def _card_list(text: str) -> list[str]:
+    if text.strip().lower() in EMPTY:
+        return []
+    try:
+        return [str(c) for c in cards(text, copies=None)]
+    except ConquianError:
+        return text.split()
+
+
 def _melds(text: str) -> list[str]:
     if text.strip().lower() in EMPTY:
         return []
@@ -173,6 +183,6 @@ def fact_matches(answer, item: str) -> tuple[bool, str]:
         return _melds(expected) == _melds(value), f"{key}: {value}"
     if key == "opened":
         return sorted(expected.replace(",", " ").split()) == sorted(value.split()), f"{key}: {value}"
-    if key in ("discards",) and expected.lower() not in EMPTY:
-        return " ".join(expected.split()) == value, f"{key}: {value}"  # a pile is in order: bottom to top
+    if key == "discards":  # a pile is in order, bottom to top
+        return _card_list(expected) == _card_list(value), f"{key}: {value}"
     return cards_equal(expected, value), f"{key}: {value}"
