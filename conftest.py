@@ -1,5 +1,5 @@
-"""Every example is a test: Sybil collects the site's pages (``docs/**/*.md``) and the engine's docstrings
-(``conquian/*.py``) under plain pytest.
+"""Every example is a test: Sybil collects the site's pages (``docs/*.md``, ``docs/**/*.md``) and the engine's
+docstrings (``conquian/*.py``, ``conquian/romme/*.py``) under plain pytest.
 
 A ```` ```{doctest} ```` block and a ```` ```{python} ```` block (a doctest behind "Show the Python") run as
 doctests; a ```` ```python ```` block runs as code; a ``% skip: next`` comment skips the example after it.  A
@@ -116,7 +116,7 @@ SITE_SYBIL = Sybil(
         SiteDirectiveParser("compare"),
         SkipParser(),
     ],
-    patterns=["docs/**/*.md"],
+    patterns=["docs/*.md", "docs/**/*.md"],
     excludes=["docs/_ext/**", "docs/_static/**", "docs/_intersphinx/**"],
 )
 

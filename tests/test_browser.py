@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 
 from conquian import DECLARATIONS, Status
+from conquian.games import RULE_SETS
+from conquian.registry import sources
 from conquian.rules import AXES
 from conquian.verdicts import Verdict, compare
 
@@ -33,12 +35,15 @@ AXE_VERSION = "4.10.3"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-SOURCES = list(DECLARATIONS)
-SHORT = [d.short for d in DECLARATIONS.values()]
+#: The Conquian sources, which the ruling pages compare (Rommé, another game, has pages of its own).
+SOURCES = sources("conquian")
+SHORT = [DECLARATIONS[s].short for s in SOURCES]
 DESKTOP, PHONE = {"width": 1366, "height": 900}, {"width": 390, "height": 844}
 RULING_PAGES = [f"rulings/{ax.slug}.html" for ax in AXES]
+#: The page that puts Conquian and Rommé to the same rulings: Rommé's table diagrams, both games' comparisons.
+COMPARISON = "explanation/from-conquian-to-romme.html"
 READER_PAGES = [*RULING_PAGES, "index.html", "glance.html", "matrix.html", "tutorial/learn-to-play.html",
-                "glossary.html", "rulings/index.html"]
+                "glossary.html", "rulings/index.html", COMPARISON]
 #: What a reader must never see before he opens "Show the Python": prompts and Python reprs.
 PYTHON = re.compile(r">>>|\bCard\('|Game\.from_position|\bRole\.[A-Z]|\bOrigin\.[A-Z]|\bOutcome\(|"
                     r"\bScoring\.[A-Z]|\(True, |\(False, |Traceback \(most recent")
@@ -190,7 +195,7 @@ def test_no_reader_page_scrolls_sideways_and_every_ruling_names_every_source_fir
 
 
 def test_no_python_is_visible_until_the_toggle_is_opened(site, page):
-    for rel in RULING_PAGES + ["index.html", "tutorial/learn-to-play.html"]:
+    for rel in RULING_PAGES + ["index.html", "tutorial/learn-to-play.html", COMPARISON]:
         page.goto(f"{site}/{rel}")
         text = page.locator("article").inner_text()
         found = PYTHON.search(text)
@@ -221,11 +226,38 @@ def test_the_matrix_shows_every_source_and_every_axis_in_words(site, page):
     stated = page.locator("td.cq-cell-stated .cq-cell-value").first
     style = "el => getComputedStyle(el).fontStyle + ' ' + getComputedStyle(el).color"
     assert silent.evaluate(style) != stated.evaluate(style)
-    assert page.locator("td.cq-cell-silent").count() == sum(
-        e.status is Status.SILENT for d in DECLARATIONS.values() for e in d.entries.values())
+    names = {ax.name for ax in AXES}
+    assert page.locator("table.cq-matrix td.cq-cell-silent").count() == sum(
+        e.status is Status.SILENT for d in DECLARATIONS.values() for n, e in d.entries.items() if n in names)
+    # Rommé beside the Conquian sources: a value on the axes the games share, the not-applicable mark elsewhere
     na = sum(ax.name not in d.entries for ax in AXES for d in DECLARATIONS.values())
-    assert page.locator("td.cq-cell-na").count() == na
+    assert page.locator("table.cq-matrix td.cq-cell-na").count() == na
+    assert "Rommé" in header
+    # and a second table of Rommé's own rules, each with its value and status
+    own = [ax for ax in RULE_SETS["romme"].AXES if ax.name not in names]
+    assert page.locator('table.cq-own-matrix tbody th[scope="row"]').count() == len(own)
+    assert page.locator("table.cq-own-matrix td .cq-badge").count() == len(own)
     shot(page, "matrix")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366x900", "390x844"])
+def test_the_comparison_page_draws_both_games_and_keeps_every_table_in_its_box(site, browser, viewport):
+    """Rommé's table diagrams (a joker says so), both games' comparisons, no box wider than the page."""
+    context, pg = new_page(browser, viewport)
+    try:
+        pg.goto(f"{site}/{COMPARISON}")
+        assert pg.locator("figure.cq-position.cq-romme").count() >= 6
+        assert pg.locator("figure.cq-position:not(.cq-romme)").count() >= 3
+        assert pg.locator("table.cq-compare").count() >= 14
+        joker = pg.locator("figure.cq-romme .cq-hand .cq-joker").first
+        assert joker.is_visible() and "JOKER" in joker.inner_text().upper()
+        wide = pg.evaluate("""() => [...document.querySelectorAll('article figure, article .cq-scroll, article table')]
+            .filter(el => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+            .map(el => el.className)""")
+        assert not wide, f"boxes wider than the page at {viewport['width']} px: {wide}"
+        shot(pg, f"from-conquian-to-romme-{viewport['width']}")
+    finally:
+        context.close()
 
 
 def test_the_only_differences_switch_hides_the_agreeing_rows_and_keeps_its_state_in_the_url(site, page):
@@ -279,7 +311,8 @@ def test_a_rule_word_finds_its_ruling_first(site, page, word, ruling):
 #: match; readings; a question that does not arise), the banner, entries of every status, the matrix, the glance.
 AXE_PAGES = ["index.html", "glance.html", "matrix.html", "tutorial/learn-to-play.html", "glossary.html",
              "rulings/index.html", "rulings/forcing.html", "rulings/rearranging.html", "rulings/tableau-stake.html",
-             "rulings/force-back.html", "rulings/deal-packet.html", "rulings/pack.html", "sources/foster-1913.html"]
+             "rulings/force-back.html", "rulings/deal-packet.html", "rulings/pack.html", "sources/foster-1913.html",
+             COMPARISON]
 #: furo's own chrome, which this project does not write: axe's findings there are furo's, not the project's.
 FURO_CHROME = [".sidebar-drawer", ".toc-drawer", ".mobile-header", ".theme-toggle-container", ".related-pages",
                ".bottom-of-page", ".back-to-top"]
@@ -344,7 +377,7 @@ def test_screenshots(site, browser, viewport):
         for rel, name in (("index.html", "index"), ("rulings/forcing.html", "forcing"),
                           ("rulings/rearranging.html", "rearranging"), ("matrix.html", "matrix"),
                           ("tutorial/learn-to-play.html", "tutorial"), ("glance.html", "glance"),
-                          ("sources/foster-1913.html", "source-foster-1913")):
+                          ("sources/foster-1913.html", "source-foster-1913"), (COMPARISON, "from-conquian-to-romme")):
             pg.goto(f"{site}/{rel}")
             shot(pg, f"{name}-{size}", full=True)
     finally:

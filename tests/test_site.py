@@ -18,13 +18,18 @@ import pytest
 from docutils import nodes
 
 from conquian import DECLARATIONS, Status
+from conquian.registry import sources
 from conquian.rules import AXES
 from conquian.status import NOT_APPLICABLE
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 RULINGS = DOCS / "rulings"
-SOURCES = list(DECLARATIONS)
+#: The Conquian sources, which the ruling pages compare (Rommé, another game, has pages of its own).
+SOURCES = sources("conquian")
+CONQUIAN = [DECLARATIONS[s] for s in SOURCES]
+#: The sources of Rommé, Conquian's descendant, another game played by the same engine.
+ROMME = sources("romme")
 
 EXT = DOCS / "_ext"
 sys.path.insert(0, str(EXT))
@@ -157,7 +162,7 @@ def test_every_verdict_compares_every_source_and_differences_show_in_play(axis):
         value = lambda side: getattr(side.rules, axis.name)
         assert any(value(a) != value(b) and sa != sb for rows in in_verdict for a, sa in rows for b, sb in rows
                    if a.plain and b.plain), f"{where}: the sources differ in play, but no {{compare}} shows it"
-    for decl in DECLARATIONS.values():
+    for decl in CONQUIAN:
         entry = decl.entries.get(axis.name)
         for reading in (entry.readings if entry else ()):
             if reading.value == entry.value:
@@ -189,7 +194,7 @@ def test_every_tab_runs_alone(axis):
 
 
 READER_PAGES = sorted([*RULINGS.glob("*.md"), DOCS / "index.md", DOCS / "matrix.md", DOCS / "glance.md",
-                       DOCS / "glossary.md", DOCS / "tutorial" / "learn-to-play.md"])
+                       DOCS / "glossary.md", DOCS / "tutorial" / "learn-to-play.md", *(DOCS / "explanation").glob("*.md")])
 
 
 @pytest.mark.parametrize("path", READER_PAGES, ids=lambda p: p.relative_to(DOCS).as_posix())
@@ -253,13 +258,38 @@ def test_matrix_data_covers_every_axis_and_source_and_keeps_silent_apart():
     rows = site_data.matrix_data()
     assert [r["axis"].name for r in rows] == AXIS_IDS
     for r in rows:
-        assert list(r["cells"]) == SOURCES
+        assert list(r["cells"]) == SOURCES + ROMME, "the Conquian sources, then Rommé's beside them"
         for source, cell in r["cells"].items():
             entry = DECLARATIONS[source].entries.get(r["axis"].name)
             assert (cell is None) == (entry is None), "a question that does not arise has no cell, never 'no'"
             if entry is not None:
                 assert cell["status"] is entry.status
         assert r["differs"] == (site_data.computed_verdict(r["axis"]) is site_data.Verdict.PLAY)
+
+
+def test_romme_stands_beside_conquian_on_the_shared_axes_and_never_changes_a_verdict():
+    """Rommé's column has a value where its game has an axis of the same name, the not-applicable mark (no cell)
+    elsewhere; the verdicts are those of the Conquian sources alone; its own axes make a table of their own."""
+    from conquian.games import RULE_SETS
+    from conquian.verdicts import compare
+
+    romme_axes = {ax.name for ax in RULE_SETS["romme"].AXES}
+    for r in site_data.matrix_data():
+        name = r["axis"].name
+        for source in ROMME:
+            assert (r["cells"][source] is not None) == (name in romme_axes), name
+        assert r["verdict"] is compare(name, CONQUIAN, game=None).verdict, name
+    rows = {r["axis"].name: r for r in site_data.matrix_data()}
+    assert rows["drawn_to_hand"]["cells"]["romme-spielwiki"]["text"] == "yes"
+    assert rows["drawn_to_hand"]["cells"]["foster-1913"]["text"] == "no"
+    assert rows["forcing"]["cells"]["romme-spielwiki"] is None
+    own = site_data.own_matrix_data("romme")
+    assert [r["axis"].name for r in own] == [ax.name for ax in RULE_SETS["romme"].AXES if ax.name not in AXIS_IDS]
+    assert {"first_meld", "jokers", "joker_points", "going_out"} <= {r["axis"].name for r in own}
+    for r in own:
+        assert list(r["cells"]) == ROMME
+        assert r["cells"]["romme-spielwiki"]["status"] is DECLARATIONS["romme-spielwiki"].entries[r["axis"].name].status
+    assert site_data.own_matrix_data("conquian") == []
 
 
 # -- the card role --------------------------------------------------------------------------------
@@ -311,32 +341,55 @@ def sphinx_build(tmp_path: Path, pages: dict[str, str], builder: str = "html") -
 
 
 def test_the_matrix_directive_lists_every_axis_and_every_source(tmp_path):
+    from conquian.games import RULE_SETS
+
     pack = (RULINGS / "pack.md").read_text(encoding="utf-8")
-    done = sphinx_build(tmp_path, {"index.md": "# Matrix\n\n```{comparison-matrix}\n```\n", "rulings/pack.md": pack})
+    done = sphinx_build(tmp_path, {"index.md": "# Matrix\n\n```{comparison-matrix}\n```\n\n## Rommé\n\n"
+                                               "```{comparison-matrix}\n:game: romme\n```\n",
+                                   "rulings/pack.md": pack})
     assert "Traceback" not in done.stderr, done.stderr
     # a ruling page's tabs: synced by source id, each labelled with its source's short name from the declaration
     page = (tmp_path / "out" / "rulings" / "pack.html").read_text(encoding="utf-8")
     labels = re.findall(r'<label[^>]*data-sync-group="source" data-sync-id="([\w-]+)"[^>]*>\s*(.*?)\s*</label>', page, re.S)
     assert labels == [(s, DECLARATIONS[s].short) for s in SOURCES]
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
-    table = html[html.index('<table class="cq-matrix'):]
+    table = html[html.index('<table class="cq-matrix'):html.index("</table>")]
     header = re.sub(r"<[^>]+>", " ", table[:table.index("</thead>")])
-    for decl in DECLARATIONS.values():
+    for decl in DECLARATIONS.values():  # the Conquian sources, and Rommé's beside them
         assert decl.short in header, f"the matrix has no column for {decl.id}"
+    assert "Rommé" in header, "Rommé's column does not say that it is another game"
     for ax in AXES:
         row = re.search(rf'<tr id="axis-{ax.slug}"[^>]*><th scope="row"[^>]*>(.*?)</th>(.*?)</tr>', table, re.S)
         assert row is not None, f"the matrix has no row for axis {ax.name!r}"
         assert html_escape(ax.title) in row.group(1), f"the row of {ax.name!r} is not headed with the reader's words"
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row.group(2), re.S)
-        assert len(cells) == len(SOURCES)
+        assert len(cells) == len(DECLARATIONS)
         for decl, cell in zip(DECLARATIONS.values(), cells):
             entry = decl.entries.get(ax.name)
             if entry is None:
                 assert NOT_APPLICABLE in cell and "does not arise" in cell and ">no<" not in cell
+                assert "cq-badge" not in cell, "a question that does not arise has no status"
             else:
-                assert ax.words(entry.value).replace("-", " ") in cell and entry.status.value in cell
+                words = site_data.game_axis(decl.game, ax.name).words(entry.value).replace("-", " ")
+                assert words in cell and entry.status.value in cell
+                # a Conquian value links to its entry on the ruling page, Rommé's to the rule on its source page
+                target = f"#entry-{decl.id}" if decl.game == "conquian" else f"#rule-{ax.slug}"
+                assert f'{target}"' in cell, f"{decl.id}'s {ax.name} links elsewhere: {cell}"
     silent = re.findall(r'<td class="[^"]*cq-cell-silent', table)
-    assert len(silent) == sum(e.status is Status.SILENT for d in DECLARATIONS.values() for e in d.entries.values())
+    assert len(silent) == sum(e.status is Status.SILENT for d in DECLARATIONS.values()
+                              for name, e in d.entries.items() if name in AXIS_IDS)
+    # the second table: Rommé's own axes, with its value and status, and no Conquian column
+    own = html[html.index('<table class="cq-own-matrix'):]
+    own = own[:own.index("</table>")]
+    head = re.sub(r"<[^>]+>", " ", own[:own.index("</thead>")])
+    assert all(DECLARATIONS[s].short in head for s in ROMME) and not any(DECLARATIONS[s].short in head for s in SOURCES)
+    own_axes = [ax for ax in RULE_SETS["romme"].AXES if ax.name not in AXIS_IDS]
+    assert len(re.findall(r'<th scope="row"', own)) == len(own_axes)
+    for ax in own_axes:
+        row = re.search(rf'<tr id="romme-axis-{ax.slug}"[^>]*>(.*?)</tr>', own, re.S)
+        assert row is not None, f"Rommé's table has no row for {ax.name!r}"
+        entry = DECLARATIONS["romme-spielwiki"].entries[ax.name]
+        assert ax.words(entry.value).replace("-", " ") in row.group(1) and f"cq-badge-{entry.status.value}" in row.group(1)
 
 
 def test_the_build_names_file_and_axis_when_a_tab_or_a_page_is_missing(tmp_path):
@@ -503,3 +556,149 @@ def test_the_build_warns_at_file_and_line_when_the_engine_contradicts_a_page(tmp
     assert "rulings/rearranging.md: axis 'rearranging': foster-1913 is ambiguous, but no {compare} shows its " \
            "reading 'free'" in err, err
     assert "tutorial/learn-to-play.md:3: a Python example outside a toggle" in err, err
+
+
+# -- From Conquian to Rommé: both games put to the same rulings ---------------------------------------------
+
+COMPARISON = DOCS / "explanation" / "from-conquian-to-romme.md"
+
+
+def test_the_comparison_page_puts_six_rulings_to_conquian_and_to_romme():
+    """Six numbered sections; in each, Foster and rummy.ch rule on a Conquian scenario and the Rommé article on a
+    drawn Rommé position, every row as the engine plays it; the house rule is Rommé's drawn_to_hand = false."""
+    from conquian_site.expectation import block_answers, read_block
+    from conquian_site.scenario import game_of
+
+    text = COMPARISON.read_text(encoding="utf-8")
+    positions = named_positions(text)
+    sections = [s for s in re.split(r"^## ", text, flags=re.M)[1:] if re.match(r"\d\. ", s)]
+    assert len(sections) == 6, [s.splitlines()[0] for s in sections]
+    house_rule = False
+    for section in sections:
+        title = section.splitlines()[0]
+        drawn = {re.search(r"^variant: *(\S+)", body, re.M).group(1).split("(")[0]
+                 for body in re.findall(r"^```\{position\}[^\n]*\n(.*?)^```\s*$", section, re.S | re.M)}
+        assert any(DECLARATIONS[s].game == "romme" for s in drawn), f"{title}: no Rommé position drawn"
+        seen: dict[str, set] = {"conquian": set(), "romme": set()}
+        for _, options, body in compare_blocks(section):
+            block = read_block(body, options, positions)
+            answers, problems = block_answers(block)
+            assert not problems, f"{title}: " + "; ".join(p for _, p in problems)
+            for row in block.table.rows:
+                seen[game_of(row.side.rules)].add(row.side.source)
+                house_rule |= (row.side.source == "romme-spielwiki" and row.side.rules.drawn_to_hand is False
+                               and title.startswith("2."))
+        assert {"foster-1913", "rummy-ch"} <= seen["conquian"], f"{title}: Conquian under {seen['conquian']}"
+        assert "romme-spielwiki" in seen["romme"], f"{title}: no Rommé row"
+    assert house_rule, "the house rule (a discard taken only to be melded at once) is not played in section 2"
+
+
+def test_the_comparison_page_is_linked_from_the_site_and_the_tutorial():
+    for page, link in (("index.md", "explanation/from-conquian-to-romme"),
+                       ("sources/index.md", "../explanation/from-conquian-to-romme"),
+                       ("sources/romme-spielwiki.md", "../explanation/from-conquian-to-romme"),
+                       ("matrix.md", "explanation/from-conquian-to-romme"),
+                       ("tutorial/learn-to-play.md", "../explanation/from-conquian-to-romme")):
+        assert f"{{doc}}`{link}`" in (DOCS / page).read_text(encoding="utf-8"), f"docs/{page} does not link the page"
+    tutorial = (DOCS / "tutorial" / "learn-to-play.md").read_text(encoding="utf-8")
+    assert tutorial.index("## If you know Rommé") < tutorial.index("## Where next")
+
+
+def test_a_changed_cell_of_the_comparison_page_fails_at_its_file_and_line(tmp_path):
+    from sybil.example import SybilFailure
+
+    sys.path.insert(0, str(ROOT))
+    from conftest import SITE_SYBIL
+
+    lines = COMPARISON.read_text(encoding="utf-8").splitlines(keepends=True)
+    number = next(i for i, line in enumerate(lines)
+                  if line.startswith("romme-spielwiki(drawn_to_hand=false) as Spielwiki, the house rule | draw "))
+    lines[number] = lines[number].replace("| draw       | take", "| draw; take | —   ")
+    copy = tmp_path / "docs" / "explanation" / COMPARISON.name
+    copy.parent.mkdir(parents=True)
+    copy.write_text("".join(lines), encoding="utf-8")
+    failed = []
+    for example in SITE_SYBIL.parse(copy):
+        try:
+            example.evaluate()
+        except SybilFailure as failure:
+            failed.append(failure)
+    assert len(failed) == 1, [str(f) for f in failed]
+    assert f"{{compare}} at line {number + 1}: romme-spielwiki(drawn_to_hand=false): may: the page expects draw; " \
+           f"take; the engine says draw" in str(failed[0]), str(failed[0])
+
+
+ROMME_PAGE = """# Rommé
+
+A joker {cards}`🃏` and one for the eight {cards}`[7♠ 🃏=8♠ 9♠]`.
+
+```{position}
+:name: discard
+:caption: Seat 1 begins his turn.
+
+variant: romme-spielwiki
+players: 2
+hand 0: 2♠ 7♠ Q♠ A♥ 5♥ 8♥ 3♦ 9♦ 4♣ 🃏
+hand 1: 3♠ J♠ 6♥ 9♥ 6♦ 7♦ 10♦ A♣ 5♣ 7♣ Q♣
+table: [K♠ K♥ 🃏] [10♣ 🃏=J♣ Q♣]
+opened: 0
+discards: 2♣ 8♦
+to draw: 1
+```
+
+```{compare}
+:position: discard
+:axis: drawn_to_hand
+:ask: take
+
+source                                                            | may        | may not
+romme-spielwiki                                                   | draw; take | —
+romme-spielwiki(drawn_to_hand=false) as Spielwiki, the house rule | draw       | take
+```
+
+```{compare}
+:sources: romme-spielwiki, foster-1913
+
+players: 2
+hand 0: 2♠
+hand 1: 3♠
+to draw: 1
+
+source          | may
+romme-spielwiki | draw
+foster-1913     | pass
+```
+
+```{position}
+
+variant: romme-spielwiki
+players: 2
+hand 1: 3♠
+to play: 1
+```
+"""
+
+
+def test_a_romme_position_is_drawn_with_its_seats_table_piles_and_jokers_and_compared_in_words(tmp_path):
+    done = sphinx_build(tmp_path, {"index.md": ROMME_PAGE})
+    assert "Traceback" not in done.stderr, done.stderr
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    figure = html[html.index('<figure class="cq-position cq-romme"'):html.index("</figure>")]
+    for label in ('aria-label="Seat 0 (the dealer)"', 'aria-label="Seat 1"', "<dt>Hand</dt>", "<dt>Table</dt>",
+                  "Stock", "Discard pile", "to draw", "first meld made", "no first meld yet", "on top of 2 cards",
+                  "Seat 1 begins his turn", "Under Spielwiki’s rules (Rommé)"):
+        assert label in figure, label
+    # a joker in a hand says so; in a sequence it shows the card it stands for; its text is for assistive technology
+    assert figure.count('class="cq-card cq-joker"') == 3 and '<span class="cq-joker-word">joker</span>' in figure
+    assert '>=J♣</span><span class="cq-sr-only">J♣</span>' in figure and "joker, for the " in figure
+    assert '<span class="cq-card cq-red">8♦</span>' in figure
+    prose = html[:html.index("<figure")]
+    assert prose.count('class="cq-card cq-joker"') == 2 and "=8♠" in prose
+    table = html[html.index('<table class="cq-compare'):]
+    table = table[:table.index("</table>")]
+    assert "Seat 1 may:" in table and "A card on offer into the hand: <strong>no</strong>" in table
+    assert "take the <span" in table and "only to meld it at once" in table
+    assert 'href="#rule-drawn-to-hand"' in table or "sources/romme-spielwiki" in table
+    err = done.stderr
+    assert "the rows mix the rules of romme and conquian" in err, err
+    assert re.search(r"index\.md:\d+: this position cannot arise: .*card", err), err

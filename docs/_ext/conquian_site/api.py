@@ -19,7 +19,9 @@ from sphinx.util.nodes import make_refnode
 def resolve_short_names(app: Sphinx, env, node: nodes.Element, contnode: nodes.Node):
     """Resolve a Python reference the engine's docstrings write short (``RuleSet``, ``conquian.variant``).
 
-    Only names of the ``conquian`` package, and only where exactly one documented object matches.
+    Only names of the ``conquian`` package, and only where exactly one documented object matches; where both
+    games have the name (``Action``), the one beside the docstring's module (``conquian.game`` -> ``conquian.actions``,
+    ``conquian.romme.game`` -> ``conquian.romme.actions``).
     """
     if node.get("refdomain") != "py":
         return None
@@ -32,6 +34,10 @@ def resolve_short_names(app: Sphinx, env, node: nodes.Element, contnode: nodes.N
     head, _, name = target.rpartition(".")
     found = {full for full in objects if full.startswith("conquian.") and (
         full.endswith("." + target) or (head and full.startswith(head + ".") and full.endswith("." + name)))}
+    if len(found) > 1:  # a name both games have (Action): the one in the package of the docstring's module
+        package = (node.get("py:module") or "").rpartition(".")[0]
+        found = {full for full in found if full.startswith(package + ".")
+                 and "." not in full[len(package) + 1:].rpartition(".")[0]}
     if len(found) != 1:
         return None
     full = found.pop()

@@ -20,9 +20,24 @@ The scenario is a named ``{position}`` of the page (``:position: NAME``), positi
 the table, a fresh deal (``:deal: CUT``: each rule set's pack in order, cut ``CUT`` cards) or a match between Ana
 and Ben (``:match:``, the moves being deal results).  ``:play:`` plays moves first (a ``play`` column overrides it
 per row), ``:ask:`` names the actions the ``may not`` column is about.  The rows must cover the sources of
-``:sources:`` (default: every declared source); a row may also be rule-set text with a label, such as
-``foster-1913(rearranging=free) as Foster, other reading``.  The columns are described in
-:mod:`conquian_site.expectation`.
+``:sources:`` (default: every source of the rows' game); a row may also be rule-set text with a label, such as
+``foster-1913(rearranging=free) as Foster, other reading``.  ``:axis: NAME`` shows each row's value on that axis
+under its name (on a ruling page, the page's axis).  The columns are described in :mod:`conquian_site.expectation`.
+
+Rommé is compared the same way: Rommé position text (``players:``, ``hand 0:``, ``table:``, ``to play: 1`` ...,
+see :mod:`conquian.romme.notation`) in a ``{position}`` or above the table, and rows of Rommé rule sets::
+
+    ```{compare}
+    :position: discard
+    :axis: drawn_to_hand
+
+    source                                                       | may        | may not
+    romme-spielwiki                                              | draw; take | —
+    romme-spielwiki(drawn_to_hand=false) as Spielwiki, house rule | draw       | take
+    ```
+
+One block compares the rules of one game (a position is of one game); the player to act is "seat 1", the
+rule behind a refusal links to the rule on the source's page.
 """
 
 from __future__ import annotations
@@ -35,14 +50,12 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
 from conquian import DECLARATIONS
-from conquian.actions import Kind
-from conquian.rules import AXIS_BY_NAME, AXES
 
-from .data import axis_of, entry_anchor, ruling_docname
+from .data import axis_of, rule_target, ruling_docname
 from .domain import CompareRecord, CompareRow
 from .nodes import cq_html, para, words_html
 from .expectation import Row, Table, block_answers, read_block, signature, split_cell
-from .scenario import Answer, ExpectationError, fact_words
+from .scenario import Answer, ExpectationError, axis_in, fact_words, game_of
 from .shared import CqDirective, logger
 
 HEADS = {"play": "The play", "may": "May", "may not": "May not, and why", "then": "Then"}
@@ -52,10 +65,16 @@ def badge_html(status) -> str:
     return f'<span class="cq-badge cq-badge-{status.value}">{escape(status.mark)} {escape(status.value)}</span>'
 
 
+def capital(text: str) -> str:
+    """``the dealer`` -> ``The dealer``, ``seat 1`` -> ``Seat 1`` (the rest as it is)."""
+    return text[:1].upper() + text[1:]
+
+
 def rule_html(answer: Answer, axis_name: str) -> str:
-    """The rule behind a refusal: the axis in words, its value, whose rule, linked to the ruling page."""
-    axis = AXIS_BY_NAME[axis_name]
+    """The rule behind a refusal: the axis in words, its value, whose rule, linked to where the source's rule is
+    shown (the ruling page for Conquian, the source's page for another game)."""
     rules, source = answer.side.rules, answer.side.source
+    axis = axis_in(rules, axis_name)
     value = axis.words(getattr(rules, axis_name))
     decl = DECLARATIONS.get(source) if source else None
     entry = decl.entries.get(axis_name) if decl else None
@@ -64,9 +83,14 @@ def rule_html(answer: Answer, axis_name: str) -> str:
         whose = f" — {escape(decl.short)}, {badge_html(entry.status)}"
     elif decl is not None:
         whose = " — this row’s reading"
-    anchor = "#" + entry_anchor(source) if source else ""
-    return (f'<a class="cq-rule" href="@@cq:{ruling_docname(axis)}{anchor}@@">rule: {escape(axis.title)}: '
-            f'{escape(value)}</a>{whose}')
+    if decl is not None:
+        page, anchor = rule_target(decl, axis)
+        target = f"{page}#{anchor}"
+    elif game_of(rules) == "conquian":
+        target = ruling_docname(axis)
+    else:
+        return f'<span class="cq-rule">rule: {escape(axis.title)}: {escape(value)}</span>{whose}'
+    return f'<a class="cq-rule" href="@@cq:{target}@@">rule: {escape(axis.title)}: {escape(value)}</a>{whose}'
 
 
 def may_html(answer: Answer, only_asked: bool = False) -> str:
@@ -75,15 +99,16 @@ def may_html(answer: Answer, only_asked: bool = False) -> str:
         return f'<p class="cq-actor">{words_html(fact_words(answer, "result: x"))}</p>'
     if only_asked and not answer.may:
         return '<p class="cq-none">—</p>'
-    discards = [w for a, w in answer.may if a.kind is Kind.DISCARD and not a.onto]
-    others = [w for a, w in answer.may if not (a.kind is Kind.DISCARD and not a.onto)]
+    plain = lambda a: a.kind.value == "discard" and not getattr(a, "onto", 0)  # a discard onto nothing
+    discards = [w for a, w in answer.may if plain(a)]
+    others = [w for a, w in answer.may if not plain(a)]
     items = [f"<li>{words_html(w)}</li>" for w in others]
     if len(discards) > 3:
         cards = " ".join(w.removeprefix("discard the ").split(",")[0] for w in discards)
         items.append(f"<li>discard any one of {len(discards)} cards: {words_html(cards)}</li>")
     else:
         items += [f"<li>{words_html(w)}</li>" for w in discards]
-    lead = f"The {answer.actor} may" + (" (of the moves in question)" if only_asked else "") + ":"
+    lead = f"{capital(answer.actor_words)} may" + (" (of the moves in question)" if only_asked else "") + ":"
     return (f'<p class="cq-actor">{lead}</p><ul class="cq-list">{"".join(items)}</ul>'
             if items else '<p class="cq-actor">Nothing.</p>')
 
@@ -104,8 +129,7 @@ def play_html(answer: Answer) -> str:
         return '<p class="cq-none">—</p>'
     items = []
     for s in answer.steps:
-        who = f'<span class="cq-who">{escape(s.who.capitalize() if answer.match else "The " + s.who)}:</span> ' \
-            if s.who and not answer.match else ""
+        who = f'<span class="cq-who">{escape(capital(s.who))}:</span> ' if s.who and not answer.match else ""
         items.append(f"<li>{who}{words_html(s.words)}</li>")
     return f'<ol class="cq-steps">{"".join(items)}</ol>'
 
@@ -123,6 +147,7 @@ def source_cell(answer: Answer, axis) -> str:
     """The row header: the source's (or the reading's) label, and its value on the page's axis with its status."""
     side = answer.side
     out = f'<span class="cq-source-name">{escape(side.label)}</span>'
+    axis = axis_in(side.rules, axis.name) if axis is not None else None  # the axis of that name in the row's game
     if axis is not None and axis.applies(side.rules):
         value = getattr(side.rules, axis.name)
         decl = DECLARATIONS.get(side.source) if side.source else None
@@ -181,7 +206,7 @@ class CompareDirective(CqDirective):
     option_spec = {"position": directives.unchanged_required, "deal": directives.nonnegative_int,
                    "match": directives.flag, "play": directives.unchanged, "ask": directives.unchanged,
                    "sources": directives.unchanged, "caption": directives.unchanged,
-                   "only-asked": directives.flag}
+                   "only-asked": directives.flag, "axis": directives.unchanged}
 
     def line_of(self, i: int) -> int:
         """The page line of the body's line ``i`` (0-based)."""
@@ -198,9 +223,15 @@ class CompareDirective(CqDirective):
         answers, problems = block_answers(block)
         for line, problem in problems:
             self.warn_at(line, f"{{compare}}: {problem}")
-        axis = axis_of(self.domain.axis_of_page(self.env.docname) or "")
+        named = self.options.get("axis", "").strip()
+        if named:  # the rows show their value on this axis (of their own game: first_meld is Rommé's)
+            axis = next(filter(None, (axis_in(row.side.rules, named) for row in block.table.rows)), None)
+            if axis is None:
+                self.warn_at(-1, f"{{compare}}: :axis: {named!r} is no axis of the rows' rules")
+        else:
+            axis = axis_of(self.domain.axis_of_page(self.env.docname) or "")
         rows = [CompareRow(row.side.key, row.side.source, row.side.plain,
-                           tuple((ax.name, ax.format(getattr(row.side.rules, ax.name))) for ax in AXES),
+                           tuple((ax.name, ax.format(getattr(row.side.rules, ax.name))) for ax in type(row.side.rules).AXES),
                            signature(answer, row)) for row, answer in zip(block.table.rows, answers)]
         self.domain.note_compare(self.env.docname, CompareRecord(self.lineno, tuple(rows)))
         node = cq_html(html=table_html(block.table, answers, axis, self.options.get("caption", ""), block.only_asked),

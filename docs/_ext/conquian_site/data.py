@@ -12,7 +12,8 @@ from typing import Any
 
 from conquian import DECLARATIONS
 from conquian.declarations import Declaration, Evidence, Repair
-from conquian.registry import variants_dir
+from conquian.games import RULE_SETS
+from conquian.registry import sources, variants_dir
 from conquian.rules import AXES, AXIS_BY_NAME, Axis
 from conquian.status import Status
 from conquian.verdicts import Verdict, compare
@@ -20,7 +21,8 @@ from conquian.verdicts import Verdict, compare
 __all__ = [
     "RULINGS", "SYNC_GROUP", "LANGUAGE_NAME", "Verdict", "ordered_sources", "source_ids", "axis_of",
     "ruling_docname", "entry_anchor", "sentence", "axis_groups", "value_groups", "computed_verdict",
-    "matrix_data", "repaired_segments", "declaration_files", "status_counts",
+    "matrix_data", "repaired_segments", "declaration_files", "status_counts", "games", "game_axis", "own_axes",
+    "matrix_cell", "own_matrix_data",
 ]
 
 #: Folder of the ruling pages, relative to the source directory.
@@ -30,14 +32,15 @@ SYNC_GROUP = "source"
 LANGUAGE_NAME = {"en": "English", "de": "German", "nl": "Dutch", "fr": "French"}
 
 
-def ordered_sources() -> list[Declaration]:
-    """The declared sources of Conquian in the engine's order (most authoritative first: see
-    :data:`conquian.DECLARATIONS`); the rulings compare these (Rommé, the descendant, has pages of its own)."""
-    return [d for d in DECLARATIONS.values() if d.game == "conquian"]
+def ordered_sources(game: str = "conquian") -> list[Declaration]:
+    """The declared sources of one game (Conquian unless named) in the engine's order, most authoritative first
+    (:func:`conquian.registry.sources`); the rulings compare Conquian's (Rommé, the descendant, is another game)."""
+    return [DECLARATIONS[i] for i in sources(game)]
 
 
-def source_ids() -> list[str]:
-    return [d.id for d in ordered_sources()]
+def source_ids(game: str = "conquian") -> list[str]:
+    """The ids of one game's sources (Conquian unless named), in order."""
+    return sources(game)
 
 
 def axis_of(name: str) -> Axis | None:
@@ -98,20 +101,50 @@ def computed_verdict(axis: Axis) -> Verdict:
     return compare(axis.name, DECLARATIONS).verdict
 
 
-def matrix_data() -> list[dict[str, Any]]:
-    """The rows of the comparison matrix: one per axis, with every source's value and status.
+def games() -> list[str]:
+    """The games with declared sources, Conquian first (the order of :data:`conquian.games.RULE_SETS`)."""
+    return [game for game in RULE_SETS if sources(game)]
 
-    A cell is ``{"value", "text", "status"}``, or None where the axis does not apply to the source.
+
+def game_axis(game: str, name: str) -> Axis | None:
+    """One game's axis of that name (axes of the same name mean the same thing in both games), or None."""
+    return next((ax for ax in RULE_SETS[game].AXES if ax.name == name), None)
+
+
+def own_axes(game: str) -> list[Axis]:
+    """A game's axes that Conquian has no axis of the same name for (for Conquian: none)."""
+    return [ax for ax in RULE_SETS[game].AXES if ax.name not in AXIS_BY_NAME] if game != "conquian" else []
+
+
+def matrix_cell(decl: Declaration, name: str) -> dict[str, Any] | None:
+    """A source's value on an axis, in its own game's words: ``{"value", "text", "status"}``, or None where the
+    question does not arise under its rules (no entry) or its game has no such axis."""
+    entry = decl.entries.get(name)
+    if entry is None:
+        return None
+    return {"value": entry.value, "text": game_axis(decl.game, name).words(entry.value), "status": entry.status}
+
+
+def matrix_data() -> list[dict[str, Any]]:
+    """The rows of the comparison matrix: one per Conquian axis, with every source's value and status, Conquian's
+    sources first, then those of the other games (Rommé) on the axes they share by name.
+
+    A cell is ``{"value", "text", "status"}``, or None where the axis does not apply to the source.  Whether a row
+    differs, and its verdict, are about the Conquian sources only: another game never changes a Conquian verdict.
     """
+    decls = [d for game in games() for d in ordered_sources(game)]
     rows = []
     for ax in AXES:
-        cells: dict[str, dict[str, Any] | None] = {}
-        for d in ordered_sources():
-            e = d.entries.get(ax.name)
-            cells[d.id] = None if e is None else {"value": e.value, "text": ax.words(e.value), "status": e.status}
+        cells = {d.id: matrix_cell(d, ax.name) for d in decls}
         verdict = computed_verdict(ax)
         rows.append({"axis": ax, "cells": cells, "differs": verdict is Verdict.PLAY, "verdict": verdict})
     return rows
+
+
+def own_matrix_data(game: str) -> list[dict[str, Any]]:
+    """The rows of a game's own axes (:func:`own_axes`): each with the game's sources' values and statuses."""
+    return [{"axis": ax, "cells": {d.id: matrix_cell(d, ax.name) for d in ordered_sources(game)}}
+            for ax in own_axes(game)]
 
 
 def status_counts(decl: Declaration) -> dict[Status, int]:

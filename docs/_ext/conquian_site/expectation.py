@@ -17,10 +17,13 @@ Columns (after ``source``, any of):
 ``may not``  the actions asked about (``:ask:``, else every action named in the column) that are illegal
 ``then``     facts afterwards: position lines (``offer: 5♣ refused by dealer``, ``to discard: dealer``),
              ``turned down: 4♦``, ``discard pile: 4♦``, ``pone holds 10``, ``stock holds 19``, ``to act: pone``;
-             for a match ``Ana 2``, ``Ben deals``, ``may stop``, ``must play on``
+             for a match ``Ana 2``, ``Ben deals``, ``may stop``, ``must play on``; for Rommé, its position lines
+             (``to play: 1``, ``result: 1 wins``, ``hand 1: …``, ``table: …``, ``opened: 1``),
+             ``seat 1 holds 3``, ``stock holds 20``, ``penalty 0: 45`` (see :mod:`conquian_site.romme_facts`)
 
 A cell lists items separated by ``;``; ``—`` (or nothing) is the empty list; ``cannot arise`` in the first cell
 says the scenario is impossible under those rules (the position cannot be set up, the cut is refused, ...).
+Actions are read as actions of the rows' game; one table holds the rules of one game.
 """
 
 from __future__ import annotations
@@ -28,12 +31,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from conquian import DECLARATIONS
-from conquian.actions import Action
 from conquian.errors import ConquianError
 
-from .scenario import (EMPTY, Answer, ExpectationError, Scenario, Side, fact_matches, fact_words, run, side_of,
-                       strip_variant)
+from .data import source_ids
+from .scenario import (EMPTY, Answer, ExpectationError, Scenario, Side, action_text, fact_matches, fact_words,
+                       game_of, parse_action, run, side_of, strip_variant)
 
 __all__ = ["COLUMNS", "IMPOSSIBLE", "Row", "Table", "Block", "split_cell", "parse_table", "asked", "row_play",
            "check_row", "signature", "read_block", "block_answers"]
@@ -106,11 +108,11 @@ def asked(table: Table, ask: tuple[str, ...]) -> tuple[str, ...]:
     """The actions asked about: ``:ask:``, else every action named in the ``may not`` column."""
     if ask or "may not" not in table.columns:
         return ask
-    seen: dict[Action, str] = {}
+    seen: dict = {}
     for row in table.rows:
         for text in split_cell(row.cells.get("may not", "")):
             try:
-                seen.setdefault(Action.parse(text), text)
+                seen.setdefault(parse_action(row.side.rules, text), text)
             except ConquianError:
                 pass
     return tuple(seen.values())
@@ -136,14 +138,13 @@ def check_row(answer: Answer, row: Row) -> list[str]:
             continue  # played already: an illegal move made the scenario impossible
         if column in ("may", "may not"):
             try:
-                want = {Action.parse(t) for t in expected}
+                want = {parse_action(row.side.rules, t) for t in expected}
             except ConquianError as exc:
                 problems.append(f"{label}: {column}: {exc}")
                 continue
             have = {a for a, _ in answer.may} if column == "may" else set(answer.refusals)
             if want != have:
-                table = answer.game.table
-                show = lambda s: "; ".join(sorted(a.text(table) for a in s)) or "—"
+                show = lambda s: "; ".join(sorted(action_text(a, answer.game) for a in s)) or "—"
                 problems.append(f"{label}: {column}: the page expects {show(want)}; the engine says {show(have)}")
         elif column == "then":
             for item in expected:
@@ -221,8 +222,12 @@ def read_block(lines: list[str], options: dict, positions: dict[str, str]) -> Bl
     else:
         raise ExpectationError("no scenario: give :position: NAME, position text above the table, :deal: CUT or "
                                ":match:", -1)
+    games = list(dict.fromkeys(game_of(row.side.rules) for row in table.rows))
+    if len(games) > 1:
+        raise ExpectationError(f"the rows mix the rules of {' and '.join(games)}: a {{compare}} puts one position to "
+                               f"the rules of one game (give each game its own)", head)
     wanted = (tuple(s.strip() for s in str(options.get("sources") or "").split(",") if s.strip())
-              or tuple(d.id for d in DECLARATIONS.values() if d.game == "conquian"))  # Conquian's sources by default
+              or tuple(source_ids(games[0])))  # by default, every source of the rows' game
     ask = asked(table, tuple(split_cell(str(options.get("ask") or ""))))
     only = "only-asked" in options
     if only and not options.get("ask"):
@@ -242,7 +247,7 @@ def block_answers(block: Block) -> tuple[list[Answer], list[tuple[int, str]]]:
     for row in block.table.rows:
         answer = run(block.scenario, row.side, row_play(block.scenario, row), block.ask)
         if block.only_asked:
-            wanted = {Action.parse(a) for a in block.ask}
+            wanted = {parse_action(row.side.rules, a) for a in block.ask}
             answer.may = [(a, w) for a, w in answer.may if a in wanted]
         problems += [(block.head + row.line, p) for p in check_row(answer, row)]
         answers.append(answer)

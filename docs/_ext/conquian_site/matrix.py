@@ -3,9 +3,14 @@
 ``{comparison-matrix}``  every rule against every source: the reader's name of each rule as a row header
                          (``<th scope="row">``, the code name beside it), the value and the status mark in every
                          cell, each value linking to that source's entry on the ruling page; a question that does
-                         not arise under a source's rules shows the engine's own mark, never "no".  A switch shows
-                         only the rows where the sources differ in play; its state is in the URL (``?only=differ``,
-                         handled by ``_static/conquian.js``).  The header row and the first column stick.
+                         not arise under a source's rules shows the engine's own mark, never "no".  The sources of
+                         another game (Rommé) follow as columns on the axes the games share by name, with the same
+                         mark where a Conquian axis has no counterpart in that game.  A switch shows only the rows
+                         where the Conquian sources differ in play (another game never changes a verdict); its
+                         state is in the URL (``?only=differ``, handled by ``_static/conquian.js``).  The header
+                         row and the first column stick.  ``:game: romme`` draws instead the table of that game's
+                         own axes (those Conquian has no axis of the same name for), its sources' values and
+                         statuses linking to the rules on their source pages.
 ``{glance}``             Conquian at a glance: the rules every source shares, in a sentence each, and every point
                          where they part, linked to its ruling.
 """
@@ -14,13 +19,15 @@ from __future__ import annotations
 
 from html import escape
 
+from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
 from conquian.status import NOT_APPLICABLE, Status
 from conquian.verdicts import Verdict
 
 from .compare import badge_html
-from .data import axis_groups, computed_verdict, entry_anchor, matrix_data, ordered_sources, ruling_docname
+from .data import (axis_groups, computed_verdict, game_axis, games, matrix_data, ordered_sources, own_matrix_data,
+                   rule_target, ruling_docname)
 from .nodes import cq_html, para
 from .shared import CqDirective
 
@@ -33,16 +40,51 @@ def words(text: str) -> str:
     return text.replace("-", " ")
 
 
+def na_cell(game_name: str = "") -> str:
+    """The cell of a question that does not arise under a source's rules (or in its game): never "no"."""
+    where = f" in {game_name}" if game_name else ""
+    css = " cq-col-game" if game_name else ""
+    return (f'<td class="cq-cell cq-cell-na{css}"><span class="cq-na-mark" title="does not arise{where}">{NOT_APPLICABLE}'
+            f'</span><span class="cq-sr-only"> does not arise{where}</span></td>')
+
+
+def value_cell(cell: dict, target: tuple[str, str], css: str = "") -> str:
+    status = cell["status"]
+    return (f'<td class="cq-cell cq-cell-{status.value}{css}"><a href="{href(*target)}">'
+            f'<span class="cq-cell-value">{escape(words(cell["text"]))}</span></a> {badge_html(status)}</td>')
+
+
+def source_head(d) -> str:
+    """A column's header: the source's short name, linking to its page; another game's source says its game."""
+    tag = "" if d.game == "conquian" else f' <span class="cq-game-tag">{escape(d.title)}</span>'
+    css = "" if d.game == "conquian" else ' class="cq-col-game"'
+    return f'<th scope="col"{css}><a href="{href("sources/" + d.id)}">{escape(d.short)}</a>{tag}</th>'
+
+
+def axis_head(ax, link: str, mark: str = "") -> str:
+    return (f'<th scope="row" class="cq-axis-cell"><a href="{link}">{escape(ax.title)}</a>{mark}'
+            f'<span class="cq-code">{escape(ax.name)}</span>'
+            f'<span class="cq-matrix-question">{escape(ax.question)}</span></th>')
+
+
 class ComparisonMatrixDirective(CqDirective):
-    """``{comparison-matrix}``: see the module."""
+    """``{comparison-matrix}``: see the module.  With ``:game: romme``, the table of that game's own rules."""
 
     has_content = False
+    option_spec = {"game": directives.unchanged}
 
     def run(self):
         self.note_declarations()
-        decls = ordered_sources()
+        game = (self.options.get("game") or "conquian").strip()
+        if game not in games():
+            return self.warn(f"{self.where()}: {{comparison-matrix}} :game: {game!r}: the games with sources are "
+                             f"{', '.join(games())}")
+        return [self.own_table(game)] if game != "conquian" else [self.main_table()]
+
+    def main_table(self) -> cq_html:
+        decls = [d for game in games() for d in ordered_sources(game)]
         rows = {r["axis"].name: r for r in matrix_data()}
-        head = "".join(f'<th scope="col"><a href="{href("sources/" + d.id)}">{escape(d.short)}</a></th>' for d in decls)
+        head = "".join(source_head(d) for d in decls)
         body, fallback, na = [], [], False
         for group, axes in axis_groups():
             body.append(f'<tr class="cq-group-row"><th scope="colgroup" colspan="{len(decls) + 1}"><span class="cq-group-label">{escape(group)}</span></th></tr>')
@@ -55,20 +97,16 @@ class ComparisonMatrixDirective(CqDirective):
                     cell = r["cells"][d.id]
                     if cell is None:
                         na = True
-                        cells.append(f'<td class="cq-cell cq-cell-na"><span class="cq-na-mark" title="does not arise">'
-                                     f'{NOT_APPLICABLE}</span><span class="cq-sr-only"> does not arise</span></td>')
-                        continue
-                    status = cell["status"]
-                    cells.append(f'<td class="cq-cell cq-cell-{status.value}"><a href="{href(ruling_docname(ax), entry_anchor(d.id))}">'
-                                 f'<span class="cq-cell-value">{escape(words(cell["text"]))}</span></a> {badge_html(status)}</td>')
+                        cells.append(na_cell("" if d.game == "conquian" else d.title))
+                    else:
+                        css = "" if d.game == "conquian" else " cq-col-game"
+                        cells.append(value_cell(cell, rule_target(d, game_axis(d.game, ax.name)), css))
                 body.append(f'<tr id="axis-{ax.slug}" class="{"cq-differs" if play else "cq-agrees"}" '
-                            f'data-verdict="{r["verdict"].value}"><th scope="row" class="cq-axis-cell">'
-                            f'<a href="{href(ruling_docname(ax))}">{escape(ax.title)}</a>{mark}'
-                            f'<span class="cq-code">{escape(ax.name)}</span>'
-                            f'<span class="cq-matrix-question">{escape(ax.question)}</span></th>{"".join(cells)}</tr>')
+                            f'data-verdict="{r["verdict"].value}">{axis_head(ax, href(ruling_docname(ax)), mark)}'
+                            f'{"".join(cells)}</tr>')
                 fallback.append(para(f"{ax.title} ({ax.name}): " + "; ".join(
                     f"{d.short} {words(r['cells'][d.id]['text']) if r['cells'][d.id] else 'does not arise'}" for d in decls)))
-        legend = self.legend(na)
+        legend = self.legend(na, [d for d in decls if d.game != "conquian"])
         tools = ('<div class="cq-matrix-tools"><label class="cq-switch"><input type="checkbox" id="cq-only-differ" '
                  'data-cq-filter="differ"> Show only the rows where the sources differ in play</label> '
                  '<span class="cq-filter-count" aria-live="polite"></span></div>')
@@ -79,16 +117,48 @@ class ComparisonMatrixDirective(CqDirective):
                 f'<tbody>{"".join(body)}</tbody></table></div>')
         node = cq_html(html=html)
         node += fallback
-        return [node]
+        return node
+
+    def own_table(self, game: str) -> cq_html:
+        """The axes of another game that Conquian has no counterpart for, with that game's sources."""
+        decls = ordered_sources(game)
+        name = decls[0].title
+        head = "".join(source_head(d) for d in decls)
+        body, fallback = [], []
+        rows = own_matrix_data(game)
+        for group, axes in axis_groups(tuple(r["axis"] for r in rows)):
+            body.append(f'<tr class="cq-group-row"><th scope="colgroup" colspan="{len(decls) + 1}"><span class="cq-group-label">{escape(group)}</span></th></tr>')
+            for ax in axes:
+                r = next(r for r in rows if r["axis"] is ax)
+                cells = [na_cell() if r["cells"][d.id] is None else value_cell(r["cells"][d.id], rule_target(d, ax))
+                         for d in decls]
+                body.append(f'<tr id="{game}-axis-{ax.slug}">{axis_head(ax, href(*rule_target(decls[0], ax)))}'
+                            f'{"".join(cells)}</tr>')
+                fallback.append(para(f"{ax.title} ({ax.name}): " + "; ".join(
+                    f"{d.short} {words(r['cells'][d.id]['text']) if r['cells'][d.id] else 'does not arise'}" for d in decls)))
+        label = f"{name}’s own rules"
+        html = (f'<div class="cq-scroll cq-own-wrap" tabindex="0" role="region" aria-label="{escape(label)}">'
+                f'<table class="cq-own-matrix"><caption class="cq-sr-only">{escape(label)}: the rules Conquian has no '
+                f'counterpart for</caption><thead><tr><th scope="col" class="cq-corner">Rule</th>{head}</tr></thead>'
+                f'<tbody>{"".join(body)}</tbody></table></div>')
+        node = cq_html(html=html)
+        node += fallback
+        return node
 
     @staticmethod
-    def legend(na: bool) -> str:
+    def legend(na: bool, others: list) -> str:
         marks = "; ".join(f"{badge_html(st)} {escape(st.meaning)}" for st in Status)
         if na:
             marks += f"; {NOT_APPLICABLE} the question does not arise under the source’s rules"
+        other = ""
+        if others:
+            names = ", ".join(f"{escape(d.short)} ({escape(d.title)})" for d in others)
+            other = (f" The last column{'s are' if len(others) > 1 else ' is'} {names}, another game: the rules it "
+                     f"shares with Conquian ({NOT_APPLICABLE} where it has none), each linking to its source page; "
+                     f"the ≠ marks and the switch compare the Conquian sources only.")
         return (f'<p class="cq-legend"><strong>Status marks:</strong> {marks}. A silent cell is this project’s reading, '
                 f'never the source’s “no”. Rows where the sources differ in play are marked ≠ and shaded. Each value '
-                f'links to that source’s entry on the ruling page.</p>')
+                f'links to that source’s entry on the ruling page.{other}</p>')
 
 
 class GlanceDirective(CqDirective):

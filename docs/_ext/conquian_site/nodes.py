@@ -2,7 +2,8 @@
 
 Roles
     ``{cards}`6♥ 7♥ J♥` `` -- card text as small inline cards (real text, red and black suits).
-    Square brackets group a meld: ``{cards}`[10♠ 10♥ 10♦] 7♣` ``; ``?`` is a face-down card.
+    Square brackets group a meld: ``{cards}`[10♠ 10♥ 10♦] 7♣` ``; ``?`` is a face-down card; ``🃏`` (or
+    ``JK``) a joker, ``🃏=8♠`` a joker standing for the 8♠ in a Rommé sequence.
     ``{status}`silent` ``  -- a status badge, as the entries show it.
 
 Links between the site's pages (:func:`link`) are resolved by the ``cq`` domain once every page is read, and an
@@ -130,6 +131,10 @@ def card_nodes(text: str) -> nodes.inline:
         if tok == "?":
             container += nodes.inline("?", "?", classes=["cq-card", "cq-back"])
             continue
+        joker, _, stands = tok.partition("=")
+        if Card(joker).is_joker:
+            container += joker_node(Card(stands) if stands else None)
+            continue
         card = Card(tok)
         shown = str(card)
         colour = "cq-red" if card.suit.is_red else "cq-black"
@@ -137,6 +142,19 @@ def card_nodes(text: str) -> nodes.inline:
     if container is not outer:
         raise CardError(f"card text {text!r}: '[' without ']'")
     return outer
+
+
+def joker_node(stands: Card | None = None) -> nodes.inline:
+    """A joker as a small card: the joker's sign and the word, or in a sequence the card it stands for."""
+    box = nodes.inline(classes=["cq-card", "cq-joker"])
+    box += nodes.inline("🃏", "🃏", classes=["cq-joker-sign"])
+    if stands is None:
+        box += nodes.inline("joker", "joker", classes=["cq-joker-word"])
+    else:
+        colour = "cq-red" if stands.suit.is_red else "cq-black"
+        box += nodes.inline("joker, for the ", "joker, for the ", classes=["cq-sr-only"])
+        box += nodes.inline(f"={stands}", f"={stands}", classes=["cq-stands", colour])
+    return box
 
 
 class CardsRole(SphinxRole):
@@ -214,11 +232,22 @@ def depart_plain(self, node: nodes.Element) -> None:
     pass
 
 
-def card_html(card: Card | str, extra: str = "") -> str:
-    """One card as HTML text: ``<span class="cq-card cq-red">5♥</span>`` (``?`` for a face-down card)."""
+def card_html(card: Card | str, extra: str = "", stands: Card | None = None) -> str:
+    """One card as HTML text: ``<span class="cq-card cq-red">5♥</span>`` (``?`` for a face-down card); a joker
+    is drawn with its sign, the word "joker" for assistive technology and, in a sequence, the card it ``stands``
+    for."""
     if str(card) == "?":
         return '<span class="cq-card cq-back" aria-hidden="true"></span>'
     card = card if isinstance(card, Card) else Card(card)
+    if card.is_joker:
+        if stands is None:
+            inner = '<span class="cq-joker-word">joker</span>'
+        else:
+            inner = (f'<span class="cq-sr-only">joker, for the </span><span class="cq-stands '
+                     f'{"cq-red" if stands.suit.is_red else "cq-black"}" aria-hidden="true">={escape(str(stands))}</span>'
+                     f'<span class="cq-sr-only">{escape(str(stands))}</span>')
+        return (f'<span class="cq-card cq-joker{extra}"><span class="cq-joker-sign" aria-hidden="true">🃏</span>'
+                f'{inner}</span>')
     colour = "cq-red" if card.suit.is_red else "cq-black"
     return f'<span class="cq-card {colour}{extra}">{escape(str(card))}</span>'
 
@@ -226,9 +255,13 @@ def card_html(card: Card | str, extra: str = "") -> str:
 _CARD_TOKEN = re.compile(r"(?<![\w])(10|[A2-9JQK])([♠♥♦♣])")
 
 
+_JOKER_HTML = ('<span class="cq-joker-inline"><span class="cq-joker-sign" aria-hidden="true">🃏</span>'
+               '<span class="cq-joker-word">joker</span></span>')
+
+
 def words_html(text: str) -> str:
-    """Prose from the engine, escaped, with every card in it drawn as a small card."""
-    return _CARD_TOKEN.sub(lambda m: card_html(m.group(0), " cq-card-inline"), escape(text))
+    """Prose from the engine, escaped, with every card in it drawn as a small card (a joker: its sign and word)."""
+    return _CARD_TOKEN.sub(lambda m: card_html(m.group(0), " cq-card-inline"), escape(text)).replace("🃏", _JOKER_HTML)
 
 
 # -- resolved after reading -------------------------------------------------------------------------

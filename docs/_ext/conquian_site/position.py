@@ -22,6 +22,23 @@ cards (the body is then only the ``variant:`` line); ``:caption:`` says what to 
 The drawing is HTML text with labels (no pictures of text): each player's melds, grouped, and hand as cards, the
 cards he has down, the stock (a count), the cards out of play where there are any, and the card on offer with how
 it got there and who has the say.
+
+The game is the rule set's: under a Rommé rule set the body is Rommé position text (see
+:mod:`conquian.romme.notation`) and the drawing is Rommé's table (:mod:`conquian_site.romme_position`)::
+
+    ```{position}
+    :name: discard
+    :caption: Seat 1 begins his turn; the 8♦ lies on the discard pile.
+
+    variant: romme-spielwiki
+    players: 2
+    hand 0: 2♠ 7♠ Q♠ A♥ 5♥ 8♥ K♥ 3♦ 6♦ 9♦ 4♣ 10♣ J♣
+    hand 1: 3♠ 8♠ J♠ K♠ 6♥ 9♥ 2♦ 4♦ 10♦ A♣ 5♣ 7♣ Q♣
+    discards: 8♦
+    to draw: 1
+    ```
+
+``:deal:`` is for Conquian only.
 """
 
 from __future__ import annotations
@@ -32,14 +49,16 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
-from conquian import Game
+from conquian import DECLARATIONS, Game
 from conquian.errors import ConquianError
+from conquian.romme.game import RommeGame
 from conquian.rules import RefusedCard
 from conquian.state import Role
 
 from .nodes import card_html, cq_html, para
 from .expectation import split_cell
-from .scenario import Scenario, side_of, state_words, strip_variant
+from .romme_position import romme_position_html, romme_text_nodes
+from .scenario import Scenario, game_of, side_of, state_words, strip_variant
 from .shared import CqDirective
 
 
@@ -92,11 +111,14 @@ def middle_html(g: Game) -> str:
     return '<div class="cq-middle">' + "".join(parts) + "</div>"
 
 
-def position_html(g: Game, caption: str = "", rules_label: str = "") -> str:
-    """The table diagram of a game: the dealer above, the middle of the table, the pone below."""
+def position_html(g: "Game | RommeGame", caption: str = "", rules_label: str = "") -> str:
+    """The table diagram of a game: the dealer above, the middle of the table, the pone below (a Rommé deal: the
+    dealer, the middle, the other seats, see :mod:`conquian_site.romme_position`)."""
     cap = escape(caption)
     rules = f'<span class="cq-rules-label">{escape(rules_label)}</span>' if rules_label else ""
     figcaption = f"<figcaption>{cap}{' ' if cap and rules else ''}{rules}</figcaption>" if cap or rules else ""
+    if game_of(g.rules) == "romme":
+        return romme_position_html(g, figcaption, caption or "The position", str(g))
     text = escape(str(g))
     return (f'<figure class="cq-position" role="group" aria-label="{escape(caption or "The position")}">'
             f"{seat_html(g, Role.DEALER)}{middle_html(g)}{seat_html(g, Role.PONE)}{figcaption}"
@@ -104,8 +126,10 @@ def position_html(g: Game, caption: str = "", rules_label: str = "") -> str:
             f'<div class="cq-details-body"><div class="highlight"><pre>{text}</pre></div></div></details></figure>')
 
 
-def position_text_nodes(g: Game) -> list[nodes.Node]:
+def position_text_nodes(g: "Game | RommeGame") -> list[nodes.Node]:
     """The same position as plain text: for the search index and builders other than HTML."""
+    if game_of(g.rules) == "romme":
+        return romme_text_nodes(g)
     out = []
     for role in (Role.DEALER, Role.PONE):
         melds = " ".join("[" + " ".join(map(str, m)) + "]" for m in g.melds(role)) or "none"
@@ -145,6 +169,8 @@ class PositionDirective(CqDirective):
         if "name" in self.options:
             self.domain.note_position(self.env.docname, self.options["name"], text, self.lineno)
         label = f"Under {side.label}’s rules" if side.plain else f"Rules: {side.label}"
+        if game_of(side.rules) != "conquian":  # another game: say which
+            label += f" ({DECLARATIONS[side.source].title if side.source else game_of(side.rules)})"
         node = cq_html(html=position_html(g, self.options.get("caption", ""), label))
         node += position_text_nodes(g)
         self.set_source_info(node)

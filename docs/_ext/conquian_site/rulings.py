@@ -23,8 +23,8 @@ from sphinx.application import Sphinx
 from conquian.declarations import Declaration, Entry, Evidence
 from conquian.rules import AXIS_BY_NAME, Axis
 
-from .data import (LANGUAGE_NAME, Verdict, axis_of, computed_verdict, entry_anchor, ordered_sources,
-                   repaired_segments, ruling_docname, sentence, value_groups)
+from .data import (LANGUAGE_NAME, Verdict, axis_of, computed_verdict, entry_anchor, game_axis, games,
+                   ordered_sources, repaired_segments, ruling_docname, sentence, value_groups)
 from .nodes import badge, cq_html, cq_verdict_text, link, literal_value, not_applicable, para, strong, value_inline
 from .passages import locator_target
 from .shared import CqDirective
@@ -100,28 +100,42 @@ class EntryDirective(CqDirective):
         if not axis_name:
             return self.warn(f"{self.where()}: {{entry}} {self.arguments[0]} needs an axis: put {{ruling}} AXIS "
                              f"at the top of the page, or give :axis:")
-        axis = axis_of(axis_name)
-        if axis is None:
-            return self.warn(f"{self.where()}: unknown axis {axis_name!r}; the axes are: {', '.join(AXIS_BY_NAME)}")
-        decl = self.declaration(self.arguments[0], axis.name)
+        name = axis_name.strip().replace("-", "_")
+        known = [g for g in games() if game_axis(g, name)]
+        if not known:
+            return self.warn(f"{self.where()}: unknown axis {axis_name!r}; the axes are: {', '.join(AXIS_BY_NAME)} "
+                             f"(and those of {', '.join(g for g in games() if g != 'conquian')})")
+        decl = self.declaration(self.arguments[0], name)
         if decl is None:
             return []
-        entry = decl.entries.get(axis.name)
+        axis = game_axis(decl.game, name) or game_axis(known[0], name)
+        # On the axis's ruling page the entry is the source's (``#entry-rummy-ch``); elsewhere one page may show
+        # several entries of one source, each its own anchor (``#entry-romme-spielwiki-first-meld``).
+        anchor = entry_anchor(decl.id)
+        if name != self.domain.axis_of_page(self.env.docname):
+            anchor += f"-{axis.slug}"
+        entry = decl.entries.get(name)
         if entry is None:  # the question does not arise under this source's rules
-            box = nodes.container(classes=["cq-entry", "cq-not-applicable"], ids=[entry_anchor(decl.id)],
-                                  cq_entry=(axis.name, decl.id))
+            box = nodes.container(classes=["cq-entry", "cq-not-applicable"], ids=[anchor], cq_entry=(name, decl.id))
             box += para(strong(f"{decl.short}: "), not_applicable(axis), classes=["cq-entry-head"])
-            box += para(f"The question does not arise under {decl.short}'s rules: it arises only when "
-                        f"{axis.applies_when}, and under {decl.short} it is not. The source declares nothing here.",
-                        classes=["cq-status-meaning"])
+            if game_axis(decl.game, name) is None:
+                why = f"{decl.title} has no such rule: the axis is not one of its game's."
+            else:
+                why = (f"it arises only when {axis.applies_when}, and under {decl.short} it is not. The source "
+                       f"declares nothing here.")
+            box += para(f"The question does not arise under {decl.short}'s rules: {why}", classes=["cq-status-meaning"])
             return [box]
-        return [self.render(axis, decl, entry)]
+        return [self.render(axis, decl, entry, anchor)]
 
-    def render(self, axis: Axis, decl: Declaration, entry: Entry) -> nodes.container:  # noqa: C901
+    def render(self, axis: Axis, decl: Declaration, entry: Entry, anchor: str = "") -> nodes.container:  # noqa: C901
         # ``cq_entry`` lets {source-tab} see, in its own content, which entries it shows.
-        box = nodes.container(classes=["cq-entry", f"cq-status-{entry.status.value}"], ids=[entry_anchor(decl.id)],
-                              cq_entry=(axis.name, decl.id))
-        head = para(strong(f"{decl.short}: "), value_inline(axis, entry.value, "cq-entry-value"),
+        box = nodes.container(classes=["cq-entry", f"cq-status-{entry.status.value}"],
+                              ids=[anchor or entry_anchor(decl.id)], cq_entry=(axis.name, decl.id))
+        # off its ruling page an entry names its rule: "Spielwiki, the first meld: 40"
+        whose = decl.short
+        if anchor not in ("", entry_anchor(decl.id)):
+            whose += f", {axis.title[:1].lower()}{axis.title[1:]}"
+        head = para(strong(f"{whose}: "), value_inline(axis, entry.value, "cq-entry-value"),
                     " ", badge(entry.status), classes=["cq-entry-head"])
         if not isinstance(entry.value, int) or isinstance(entry.value, bool):
             head += nodes.Text(" ")

@@ -16,7 +16,7 @@ from conquian.declarations import Declaration
 from conquian.rules import Axis
 from conquian.status import Status
 
-from .data import LANGUAGE_NAME, axis_groups, rule_anchor, rule_target, status_counts
+from .data import LANGUAGE_NAME, axis_groups, ordered_sources, rule_anchor, rule_target, status_counts
 from .nodes import badge, link, para, value_inline
 from .passages import locator_target
 from .shared import CqDirective
@@ -150,7 +150,7 @@ class SourcesGridDirective(CqDirective):
         self.note_declarations()
         game = self.options.get("game", "conquian")
         lines = ["::::{grid} 1 2 2 2", ":gutter: 3", ""]
-        for d in (d for d in DECLARATIONS.values() if d.game == game):
+        for d in ordered_sources(game):
             language = LANGUAGE_NAME.get(d.language, d.language)
             counts = ", ".join(f"{n} {status.value}" for status, n in status_counts(d).items())
             lines += [f":::{{grid-item-card}} {d.short}", f":link: /sources/{d.id}", ":link-type: doc", "",

@@ -16,8 +16,8 @@ The body is an ordinary doctest, and it runs as one: under ``sphinx-build -b doc
 Imports a page's examples share go in a hidden set-up (```` ```{doctest} ```` with ``:hide:``); everything else an
 example needs it defines itself, so that each one runs, and can be copied, alone.
 
-On the pages readers use (the rulings, the tutorial, the index, the matrix, the glance page), a visible
-``{doctest}`` is a build warning: Python is one click away, never in the reader's way.
+On the pages readers use (the rulings, the tutorial, the explanations, the index, the matrix, the glance
+page), a visible ``{doctest}`` is a build warning: Python is one click away, never in the reader's way.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from .nodes import cq_details
 SUMMARY = "Show the Python"
 
 #: Pages a reader reads: no Python outside a toggle (the API reference and the how-to are for developers).
-READER_PAGES = ("index", "matrix", "glance", "glossary", "tutorial/", "rulings/")
+READER_PAGES = ("index", "matrix", "glance", "glossary", "tutorial/", "rulings/", "explanation/")
 
 
 class PythonDirective(DoctestDirective):
