@@ -261,3 +261,28 @@ def test_bad_game_arguments():
         RommeGame("romme-spielwiki", pack="A♠ 2♠")
     with pytest.raises(PositionError, match=r"cut 200 leaves fewer than 1 cards"):
         RommeGame("romme-spielwiki", seed=1, cut=200)
+
+
+def test_freeing_a_joker_only_to_lay_its_meld_again_is_listed_once_as_the_meld():
+    # Found by the property test (6 players, seed 148): exchanging the 4♠ for the joker of [4♥ 4♣ 🃏] and laying
+    # [4♥ 4♣ 🃏] again from the hand leaves the very table that melding [4♠ 4♥ 4♣] leaves.
+    g = RommeGame.from_position("""
+        variant: romme-spielwiki
+        players: 6
+        hand 0: J♠ 6♦ 7♦ 3♣ 8♣
+        hand 1: 3♠ 3♠ 10♠ 2♥ 6♥ J♥ 6♦
+        hand 2: A♠ 6♠ 6♠ 7♥ 10♥ J♥ K♥ 2♦ 8♦ Q♦ K♦ 2♣ 5♣
+        hand 3: 4♠ 4♥ 6♥ 7♥ 4♦ 3♣ 4♣ 6♣
+        hand 4: A♦ 9♣
+        hand 5: 2♠ 5♠ A♥ 5♥ 8♥ 9♥ 2♦ J♦ 6♣ 7♣ 7♣ 9♣ 10♣
+        table: [A♥ A♦ A♣] [2♠ 2♣ 🃏] [4♥ 4♣ 🃏] [5♠ 5♣ 🃏] [9♠ 9♦ 🃏] [Q♠ Q♥ Q♦ 🃏] [7♠ 8♠ 🃏=9♠ 10♠ J♠ Q♠ K♠ A♠] [J♣ Q♣ K♣ A♣]
+        opened: 0 1 3 4
+        stock: 8♥ 5♦ 5♥ 10♦ 9♠ 3♥ K♣ 10♥ 4♦ 9♦ 9♥ 10♦ Q♥ 3♥ 5♦ 7♠ 8♣ J♦ 3♦ 4♠ K♥ K♠ 8♦ K♦ 10♣ 2♥ Q♣ 3♦ 8♠
+        discards: 7♦ J♣
+        renewals: 1
+        to play: 3""")
+    actions = g.legal_actions()
+    assert g.is_legal("meld [4♠ 4♥ 4♣]")
+    assert "is melding [4♠ 4♥ 4♣] from the hand" in g.why_illegal("exchange 4♠ in [4♥ 4♣ 🃏] meld [4♥ 4♣ 🃏]")
+    after = [g.copy().play(a).snapshot() for a in actions]
+    assert len(set(after)) == len(after)

@@ -1,17 +1,14 @@
 """Rommé actions: what a player can do, as small immutable values that print and parse back.
 
-==============================================  =========================================================
-text                                            meaning
-==============================================  =========================================================
-``keep``, ``leave``                             keep the joker found at the cut, or leave it in the pack
-``draw``                                        take the top card of the stock into the hand
-``take``                                        take the top card of the discard pile
-``meld [7♠ 🃏=8♠ 9♠]``                            lay out one meld from the hand
-``lay 5♠ on [2♠ 3♠ 4♠]``                        lay off one card on a meld on the table
-``lay 🃏=A♠ on [2♠ 3♠ 4♠]``                      ... a joker, saying which card it stands for (bare on a set)
-``exchange 6♣ in [6♠ 6♥ 🃏] meld [🃏=9♦ 10♦ J♦]``  put the card in the joker's place; meld the joker at once
-``discard 7♥``                                  discard, ending the turn (the last card: going out)
-==============================================  =========================================================
+- ``keep``, ``leave``: keep the joker found at the cut, or leave it in the pack;
+- ``draw``: take the top card of the stock into the hand;
+- ``take``: take the top card of the discard pile;
+- ``meld [7♠ 🃏=8♠ 9♠]``: lay out one meld from the hand;
+- ``lay 5♠ on [2♠ 3♠ 4♠]``: lay off one card on a meld on the table; ``lay 🃏=A♠ on [2♠ 3♠ 4♠]`` lays off a
+  joker, saying which card it stands for (bare on a set);
+- ``exchange 6♣ in [6♠ 6♥ 🃏] meld [🃏=9♦ 10♦ J♦]``: put the card in the joker's place, and meld the joker at
+  once;
+- ``discard 7♥``: discard, ending the turn (the last card: going out).
 
 A sequence of twelve cards can take the same card at either end: ``lay A♠ on [2♠ … K♠] low`` (or ``high``)
 says which; so does ``exchange A♠ in [...] low meld [...]`` where two jokers stand for the same ace.

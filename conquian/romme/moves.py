@@ -170,7 +170,9 @@ def _exchanges(g, t: Turn) -> list[Action]:
                 counts[JOKER_CODE] += 1
                 left = len(t.hand) - 1  # the card goes to the table, the joker comes and goes
                 for m in hand_melds(g.mr, counts):
-                    if m.jokers and left + 1 - m.size >= t.keep:
+                    # Freeing a meld's joker only to lay that very meld again is melding ``after`` from the hand:
+                    # the same outcome, listed once, as the meld.
+                    if m.jokers and left + 1 - m.size >= t.keep and m != target:
                         out.append(_new(Action, (Kind.EXCHANGE, c, target, after, m)))
     return out
 
@@ -256,6 +258,9 @@ def _exchange_why(g, t: Turn, a: Action) -> tuple[str, "str | None"]:
         return f"no joker in {a.meld.text()} stands for the {_card(a.card)}", None
     if not a.new.jokers:
         return "the joker must be melded again at once, in the new meld, not taken into the hand", "joker_exchange"
+    if a.new == a.meld:
+        return (f"freeing the joker of {a.meld.text()} to lay the same meld again is melding "
+                f"{a.after.text()} from the hand: write 'meld {a.after.text()}'"), None
     counts = list(t.counts)
     counts[a.card] -= 1
     counts[JOKER_CODE] += 1
