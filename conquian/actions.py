@@ -25,7 +25,7 @@ import enum
 
 from .cards import JOKER_CODE, cards as _cards, cards_of, format_cards, mask_of
 from .errors import ActionError, CardError
-from .text import ascii_lower, shorten, split_groups
+from .text import leading_word, shorten, split_groups
 
 __all__ = ["Action", "Kind"]
 
@@ -103,14 +103,7 @@ class Action(tuple):
             return text
         if not isinstance(text, str):
             raise TypeError(f"an action must be text or an Action, not {type(text).__name__}")
-        shown = shorten(text.strip())
-        word, _, rest = text.strip().partition(" ")
-        try:
-            kind = Kind(ascii_lower(word))
-        except ValueError:
-            raise ActionError(f"action {shown!r}: {shorten(word, 20)!r} is not an action; actions: "
-                              f"{', '.join(k.value for k in Kind)}") from None
-        rest = rest.strip()
+        kind, rest, shown = leading_word(text, Kind, "action", ActionError)
         try:
             if kind in _WITH_MELDS:
                 groups = _groups(rest, shown)

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .errors import RuleError
-from .text import parse_int, word_key
+from .text import parse_int, shorten, word_key
 
 __all__ = [
-    "Choice", "Group", "Axis", "axis", "Ace", "FirstSay", "UnusedDraw", "RefusedCard", "HandCards",
+    "Choice", "Group", "Axis", "axis", "RuleSetBase", "Ace", "FirstSay", "UnusedDraw", "RefusedCard", "HandCards",
     "AddToOpponent", "Forcing", "Rearranging", "DemandedUse", "Misdeal", "StockExhausted", "Scoring", "TableauStake",
     "DealerRotation",
 ]
@@ -256,6 +256,37 @@ class Axis:
         if isinstance(value, bool):
             return self.means[value]
         return self.means.format(n=value)
+
+
+class RuleSetBase:
+    """What every game's rule set has besides its axes: derived rule sets, differences, the axes as items.
+
+    A subclass is a frozen dataclass whose fields are its axes, declared with :func:`axis`, plus a ``source``
+    field; it names its axes in the class attribute ``AXES``.
+    """
+
+    AXES: tuple = ()
+    source: "str | None"
+
+    def replace(self, **overrides: Any):
+        """A new rule set with some axes changed (values may be given as text); the source is kept for citations."""
+        axes = type(self).AXES
+        names = [ax.name for ax in axes]
+        for key in overrides:
+            if key not in names:
+                raise RuleError(f"unknown axis {shorten(key)!r}; the axes are: {', '.join(names)}")
+        values = {ax.name: ax.coerce(overrides[ax.name], context="replace()") if ax.name in overrides
+                  else getattr(self, ax.name) for ax in axes}
+        return type(self)(**values, source=self.source)
+
+    def differences(self, other) -> dict[str, tuple[Any, Any]]:
+        """Axes on which two rule sets differ: ``{axis: (self value, other value)}``."""
+        return {ax.name: (getattr(self, ax.name), getattr(other, ax.name))
+                for ax in type(self).AXES if getattr(self, ax.name) != getattr(other, ax.name)}
+
+    def items(self) -> list[tuple[str, Any]]:
+        """Every axis and its value, in declaration order."""
+        return [(ax.name, getattr(self, ax.name)) for ax in type(self).AXES]
 
 
 def axes_of(cls: type, hints: Mapping[str, type], fields: "Callable[[type], Any]") -> tuple[Axis, ...]:

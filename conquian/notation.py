@@ -16,7 +16,7 @@ from .cards import Card, cards as _cards, format_cards, mask_of
 from .errors import CardError, PositionError, RecordError, RuleError
 from .rules import RuleSet
 from .state import Origin, Outcome, Phase, Role, Snapshot, Termination, pips
-from .text import ascii_lower, parse_int, shorten, split_groups
+from .text import ascii_lower, key_lines, parse_int, shorten, split_groups
 
 __all__ = ["KEYS", "parse_position", "format_position", "RecordText", "parse_record", "format_record"]
 
@@ -27,23 +27,6 @@ _EMPTY = ("", "empty", "none", "-")
 _HOW = {"drawn by": Origin.DRAWN, "passed by": Origin.PASSED, "discarded by": Origin.DISCARD,
         "demanded of": Origin.DEMANDED, "refused by": None, "drawn and refused by": None}
 _OFFER_FORMS = "'C turned up', 'C drawn by R', 'C passed by R', 'C discarded by R', 'C demanded of R' or 'C refused by R'"
-
-
-def _fields(text: str) -> dict[str, tuple[int, str]]:
-    fields: dict[str, tuple[int, str]] = {}
-    for n, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        key, sep, value = line.partition(":")
-        key = " ".join(ascii_lower(key).split())
-        if not sep or key not in KEYS:
-            raise PositionError(f"position line {n} ({shorten(line)!r}): expected 'key: value' with a key among: "
-                                f"{', '.join(KEYS)}")
-        if key in fields:
-            raise PositionError(f"position line {n}: {key!r} is given twice (first on line {fields[key][0]})")
-        fields[key] = (n, value.strip())
-    return fields
 
 
 class _Reader:
@@ -102,7 +85,7 @@ def parse_position(text: str) -> Snapshot:
     """Read position text into a snapshot (not yet checked as a state of play: see :func:`conquian.state.check`)."""
     if not isinstance(text, str):
         raise TypeError(f"position text must be a string, not {type(text).__name__}")
-    fields = _fields(text)
+    fields = key_lines(text, KEYS, "position", PositionError)
     if "variant" not in fields:
         raise PositionError("position: no 'variant:' line (say which rules are in force, e.g. 'variant: foster-1913')")
     try:

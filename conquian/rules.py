@@ -20,7 +20,8 @@ from functools import cached_property
 from typing import Any, Callable, Iterable
 
 from .axes import (AddToOpponent, Ace, Axis, DealerRotation, DemandedUse, FirstSay, Forcing, Group, HandCards, Misdeal,
-                   Rearranging, RefusedCard, Scoring, StockExhausted, TableauStake, UnusedDraw, axes_of, axis)
+                   Rearranging, RefusedCard, RuleSetBase, Scoring, StockExhausted, TableauStake, UnusedDraw, axes_of,
+                   axis)
 from .cards import Card, Pack, cards as _cards
 from .errors import ConflictingRules, RuleError, UnknownVariant
 from .melds import Melding, MeldTable, meld_table
@@ -30,7 +31,7 @@ __all__ = ["RuleSet", "AXES", "AXIS_BY_NAME", "use_registry", "Registry", "CONFL
            "source_rules", "preset"]
 
 @dataclass(frozen=True)
-class RuleSet:
+class RuleSet(RuleSetBase):
     """A complete rule set for a two-handed deal of Conquian.
 
     Every field is one independent axis.  Make one with :meth:`parse`, from a declared source with
@@ -204,24 +205,6 @@ class RuleSet:
         return max(n for n in range(self.min_sequence, self.max_sequence + 1) if self.cards_to_win - n in totals)
 
     # -- derived rule sets -------------------------------------------------------------------
-    def replace(self, **overrides: Any) -> "RuleSet":
-        """A new rule set with some axes changed (values may be given as text); the source is kept for citations."""
-        for key in overrides:
-            if key not in AXIS_BY_NAME:
-                raise RuleError(f"unknown axis {shorten(key)!r}; the axes are: {', '.join(AXIS_BY_NAME)}")
-        values = {ax.name: ax.coerce(overrides[ax.name], context="replace()") if ax.name in overrides
-                  else getattr(self, ax.name) for ax in AXES}
-        return RuleSet(**values, source=self.source)
-
-    def differences(self, other: "RuleSet") -> dict[str, tuple[Any, Any]]:
-        """Axes on which two rule sets differ: ``{axis: (self value, other value)}``."""
-        return {ax.name: (getattr(self, ax.name), getattr(other, ax.name))
-                for ax in AXES if getattr(self, ax.name) != getattr(other, ax.name)}
-
-    def items(self) -> list[tuple[str, Any]]:
-        """Every axis and its value, in declaration order."""
-        return [(ax.name, getattr(self, ax.name)) for ax in AXES]
-
     # -- text --------------------------------------------------------------------------------
     def __str__(self) -> str:
         """``foster-1913``, ``foster-1913(pack=spanish)``, or the full ``conquian(axis=value, ...)`` form."""

@@ -8,9 +8,12 @@ taken for a letter or a digit.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, TypeVar
 
-__all__ = ["ascii_lower", "word_key", "normalise_id", "parse_int", "shorten", "split_groups", "MAX_DIGITS"]
+E = TypeVar("E")
+
+__all__ = ["ascii_lower", "word_key", "normalise_id", "parse_int", "shorten", "split_groups", "key_lines",
+           "leading_word", "MAX_DIGITS"]
 
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _SEPARATORS = frozenset(" \t\r\n\f\v_-")
@@ -93,3 +96,39 @@ def split_groups(text: str) -> Iterator[tuple[str, bool, int]]:
     loose = text[start:].strip()
     if loose:
         yield loose, False, start
+
+
+def key_lines(text: str, keys, what: str, error: type[Exception], expected: str = "") -> dict[str, tuple[int, str]]:
+    """``key: value`` lines (blank lines and ``#`` comments skipped) to ``{key: (line, value)}``.
+
+    A key must be one of ``keys`` (compared in ASCII lower case, runs of spaces as one); a key given twice, or a
+    line that is not ``key: value``, raises ``error`` naming ``what`` and the line.  ``expected`` says in the
+    message which keys there are (by default, all of them).
+    """
+    fields: dict[str, tuple[int, str]] = {}
+    for n, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, sep, value = line.partition(":")
+        key = " ".join(ascii_lower(key).split())
+        if not sep or key not in keys:
+            raise error(f"{what} line {n} ({shorten(line)!r}): expected 'key: value' with a key among: "
+                        f"{expected or ', '.join(keys)}")
+        if key in fields:
+            raise error(f"{what} line {n}: {key!r} is given twice (first on line {fields[key][0]})")
+        fields[key] = (n, value.strip())
+    return fields
+
+
+def leading_word(text: str, kinds: "type[E]", what: str, error: type[Exception]) -> tuple[E, str, str]:
+    """The first word of ``text`` as a member of the enum ``kinds`` (by value, ASCII lower case), the rest of the
+    text, and the text shortened for messages; a word that is none of them raises ``error`` listing them."""
+    shown = shorten(text.strip())
+    word, _, rest = text.strip().partition(" ")
+    try:
+        kind = kinds(ascii_lower(word))
+    except ValueError:
+        raise error(f"{what} {shown!r}: {shorten(word, 20)!r} is not an {what}; {what}s: "
+                    f"{', '.join(k.value for k in kinds)}") from None
+    return kind, rest.strip(), shown

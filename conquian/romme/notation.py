@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from ..cards import BY_CODE, cards as _cards, format_cards
 from ..errors import CardError, PositionError, RecordError, RuleError
-from ..text import ascii_lower, parse_int, shorten, split_groups
+from ..text import ascii_lower, key_lines, parse_int, shorten, split_groups
 from .melds import read_meld
 from .rules import RommeRules
 from .state import Outcome, Phase, Snapshot, Termination, penalty
@@ -47,20 +47,8 @@ _EMPTY = ("", "empty", "none", "-")
 
 
 def _fields(text: str, what: str, error) -> dict[str, tuple[int, str]]:
-    fields: dict[str, tuple[int, str]] = {}
-    for n, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        key, sep, value = line.partition(":")
-        key = " ".join(ascii_lower(key).split())
-        if not sep or key not in KEYS:
-            raise error(f"{what} line {n} ({shorten(line)!r}): expected 'key: value' with a key among: variant, "
-                        f"players, hand 0 ... hand {_SEATS - 1}, {', '.join(KEYS[2 + _SEATS:])}")
-        if key in fields:
-            raise error(f"{what} line {n}: {key!r} is given twice (first on line {fields[key][0]})")
-        fields[key] = (n, value.strip())
-    return fields
+    return key_lines(text, KEYS, what, error,
+                     f"variant, players, hand 0 ... hand {_SEATS - 1}, {', '.join(KEYS[2 + _SEATS:])}")
 
 
 def _seat(text: str, players: int, line: int, key: str) -> int:

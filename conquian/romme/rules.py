@@ -14,13 +14,13 @@ import dataclasses
 import typing
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable
+from typing import Callable
 
-from ..axes import Ace, Axis, Choice, Group, axes_of, axis
+from ..axes import Ace, Axis, Choice, Group, RuleSetBase, axes_of, axis
 from ..cards import PackShape
-from ..errors import ConflictingRules, RuleError
+from ..errors import ConflictingRules
 from ..rules import rule_text, source_rules, split_rule_text
-from ..text import shorten, word_key
+from ..text import word_key
 from .melds import MeldRules
 
 __all__ = ["RommeRules", "AXES", "AXIS_BY_NAME", "CONFLICTS", "AdjacentJokers", "AceValue", "GoingOut",
@@ -59,7 +59,7 @@ class NextDealer(Choice):
 
 
 @dataclass(frozen=True)
-class RommeRules:
+class RommeRules(RuleSetBase):
     """A complete rule set for a deal of Rommé (German rummy, "Rommé mit Auslegen"): every field is one axis."""
 
     # The cards
@@ -196,23 +196,6 @@ class RommeRules:
         return 11 if self.ace_value is AceValue.ELEVEN else 10
 
     # -- derived rule sets ----------------------------------------------------------------------------
-    def replace(self, **overrides: Any) -> "RommeRules":
-        """A new rule set with some axes changed (values may be given as text); the source is kept for citations."""
-        for key in overrides:
-            if key not in AXIS_BY_NAME:
-                raise RuleError(f"unknown axis {shorten(key)!r}; the axes are: {', '.join(AXIS_BY_NAME)}")
-        values = {ax.name: ax.coerce(overrides[ax.name], context="replace()") if ax.name in overrides
-                  else getattr(self, ax.name) for ax in AXES}
-        return RommeRules(**values, source=self.source)
-
-    def differences(self, other: "RommeRules") -> dict[str, tuple[Any, Any]]:
-        """Axes on which two rule sets differ: ``{axis: (self value, other value)}``."""
-        return {ax.name: (getattr(self, ax.name), getattr(other, ax.name))
-                for ax in AXES if getattr(self, ax.name) != getattr(other, ax.name)}
-
-    def items(self) -> list[tuple[str, Any]]:
-        return [(ax.name, getattr(self, ax.name)) for ax in AXES]
-
     # -- text ------------------------------------------------------------------------------------------
     def __str__(self) -> str:
         """``romme-spielwiki``, ``romme-spielwiki(first_meld=30)``, or the full ``romme(axis=value, ...)`` form."""
