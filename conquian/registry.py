@@ -117,6 +117,7 @@ def variant(name: str) -> RuleSet:
 def sources(game: str = "conquian") -> list[str]:
     """The ids of one game's declared sources, the most authoritative first.
 
+    >>> from conquian.registry import sources
     >>> sources(), sources("romme")
     (['foster-1913', 'rummy-ch', 'dutch', 'french'], ['romme-spielwiki'])
     """

@@ -107,6 +107,7 @@ class Action(tuple):
     def parse(cls, text: "str | Action") -> "Action":
         """Read action text (Unicode or ASCII cards).
 
+        >>> from conquian.romme.actions import Action
         >>> Action.parse('lay JK=8S on [5s 6s 7s]')
         Action.parse('lay 🃏=8♠ on [5♠ 6♠ 7♠]')
         """

@@ -1,5 +1,7 @@
 """A Rommé match: the seating and the first dealer, the deal passing on, and the penalty points over several deals.
 
+>>> from conquian.romme.match import RommeMatch
+>>> from conquian.romme.state import Outcome, Termination
 >>> m = RommeMatch('romme-spielwiki', players=('Ann', 'Bob', 'Cem'), seed=1)
 >>> m.seats            # clockwise from the dealer, who drew the highest card
 ('Cem', 'Bob', 'Ann')

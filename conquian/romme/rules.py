@@ -208,6 +208,7 @@ class RommeRules(RuleSetBase):
     def parse(cls, text: "str | RommeRules") -> "RommeRules":
         """Read ``ID``, ``ID(axis=value, ...)`` or ``romme(axis=value, ...)``; the inverse of ``str``.
 
+        >>> from conquian.romme.rules import RommeRules
         >>> RommeRules.parse('romme(first_meld=30)').first_meld
         30
         """
