@@ -8,9 +8,7 @@ taken for a letter or a digit.
 
 from __future__ import annotations
 
-from typing import Iterator, TypeVar
-
-E = TypeVar("E")
+from typing import Any, Iterator
 
 __all__ = ["ascii_lower", "word_key", "normalise_id", "parse_int", "shorten", "split_groups", "key_lines",
            "leading_word", "MAX_DIGITS"]
@@ -121,7 +119,7 @@ def key_lines(text: str, keys, what: str, error: type[Exception], expected: str 
     return fields
 
 
-def leading_word(text: str, kinds: "type[E]", what: str, error: type[Exception]) -> tuple[E, str, str]:
+def leading_word(text: str, kinds: type, what: str, error: type[Exception]) -> tuple[Any, str, str]:
     """The first word of ``text`` as a member of the enum ``kinds`` (by value, ASCII lower case), the rest of the
     text, and the text shortened for messages; a word that is none of them raises ``error`` listing them."""
     shown = shorten(text.strip())
