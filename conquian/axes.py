@@ -266,7 +266,18 @@ class RuleSetBase:
     """
 
     AXES: tuple = ()
+    CONFLICTS: list = []
     source: "str | None"
+
+    def __post_init__(self) -> None:
+        """Every value read as its axis's type; then every conflict between axes checked (each names both)."""
+        cls = type(self)
+        if self.source is not None and not isinstance(self.source, str):
+            raise TypeError(f"{cls.__name__}(source=...) must be a source id, not {type(self.source).__name__}")
+        for ax in cls.AXES:
+            object.__setattr__(self, ax.name, ax.coerce(getattr(self, ax.name), context=cls.__name__))
+        for check in cls.CONFLICTS:
+            check(self)
 
     def replace(self, **overrides: Any):
         """A new rule set with some axes changed (values may be given as text); the source is kept for citations."""

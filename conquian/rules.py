@@ -163,14 +163,6 @@ class RuleSet(RuleSetBase):
     source: str | None = field(default=None, compare=False, repr=False)
     """Id of the declaration this rule set was loaded from or derived from, if any (for citations)."""
 
-    def __post_init__(self) -> None:
-        if self.source is not None and not isinstance(self.source, str):
-            raise TypeError(f"RuleSet(source=...) must be a source id, not {type(self.source).__name__}")
-        for ax in AXES:
-            object.__setattr__(self, ax.name, ax.coerce(getattr(self, ax.name), context="RuleSet"))
-        for check in CONFLICTS:
-            check(self)
-
     # -- derived -----------------------------------------------------------------------------
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -319,6 +311,7 @@ def rule_text(rules: Any, game: str) -> str:
 
 # -- conflicts between axes: each check names both axes ---------------------------------------------------
 CONFLICTS: list[Callable[[RuleSet], None]] = []
+RuleSet.CONFLICTS = CONFLICTS
 """The checks every rule set passes; each raises :class:`~conquian.errors.ConflictingRules` naming two axes."""
 
 

@@ -170,14 +170,6 @@ class RommeRules(RuleSetBase):
     source: str | None = field(default=None, compare=False, repr=False)
     """Id of the declaration this rule set was loaded from or derived from, if any (for citations)."""
 
-    def __post_init__(self) -> None:
-        if self.source is not None and not isinstance(self.source, str):
-            raise TypeError(f"RommeRules(source=...) must be a source id, not {type(self.source).__name__}")
-        for ax in AXES:
-            object.__setattr__(self, ax.name, ax.coerce(getattr(self, ax.name), context="RommeRules"))
-        for check in CONFLICTS:
-            check(self)
-
     # -- derived -----------------------------------------------------------------------------------
     @cached_property
     def shape(self) -> PackShape:
@@ -227,6 +219,7 @@ AXIS_BY_NAME: dict[str, Axis] = {ax.name: ax for ax in AXES}
 
 # -- conflicts between axes: each check names both axes ---------------------------------------------------
 CONFLICTS: list[Callable[[RommeRules], None]] = []
+RommeRules.CONFLICTS = CONFLICTS
 """The checks every Rommé rule set passes; each raises :class:`~conquian.errors.ConflictingRules` naming two axes."""
 
 
