@@ -15,7 +15,7 @@ from .errors import RuleError
 from .text import parse_int, shorten, word_key
 
 __all__ = [
-    "Choice", "Group", "Axis", "axis", "RuleSetBase", "Ace", "FirstSay", "UnusedDraw", "RefusedCard", "HandCards",
+    "Choice", "Group", "Axis", "axis", "shared_axis", "SHARED_AXES", "RuleSetBase", "Ace", "FirstSay", "UnusedDraw", "RefusedCard", "HandCards",
     "AddToOpponent", "Forcing", "Rearranging", "DemandedUse", "Misdeal", "StockExhausted", "Scoring", "TableauStake",
     "DealerRotation",
 ]
@@ -256,6 +256,36 @@ class Axis:
         if isinstance(value, bool):
             return self.means[value]
         return self.means.format(n=value)
+
+
+#: The words of the axes two games share (same name, same question): declared here once, each game's class adding
+#: only its default and what differs with the pack (the range of numbers, a line of its own doc).
+SHARED_AXES: dict[str, dict[str, Any]] = {
+    "min_set": dict(group=Group.CARDS, title="Smallest set", question="How few cards of one rank make a set?",
+                    doc="Smallest set.", means="A set needs at least {n} cards of one rank.", minimum=2, maximum=4),
+    "max_set": dict(group=Group.CARDS, title="Largest set", question="How many cards of one rank may a set hold?",
+                    doc="Largest set.", means="A set holds at most {n} cards.", minimum=2, maximum=4),
+    "min_sequence": dict(group=Group.CARDS, title="Shortest sequence", question="How few cards make a sequence?",
+                         doc="Shortest sequence.", means="A sequence needs at least {n} cards in suit."),
+    "max_sequence": dict(group=Group.CARDS, title="Longest sequence", question="How long may a sequence be?",
+                         means="A sequence holds at most {n} cards."),
+    "ace": dict(group=Group.CARDS, title="The ace in a sequence", question="Where does the ace stand in a sequence?"),
+    "round_the_corner": dict(group=Group.CARDS, title="Round the corner",
+                             question="May a sequence go round the corner (K A 2)?"),
+    "hand_size": dict(group=Group.DEAL, title="Cards dealt", question="How many cards is each player dealt?",
+                      doc="Cards dealt to each player.", means="Each player is dealt {n} cards.", minimum=1, maximum=19),
+    "min_cut": dict(group=Group.DEAL, title="The cut", question="How many cards must each packet of the cut hold?",
+                    doc="Fewest cards left in either packet when the pack is cut before the deal.",
+                    means="Each packet of the cut holds at least {n} cards.", minimum=1),
+    "drawn_to_hand": dict(group=Group.SAY, title="A card on offer into the hand",
+                          question="May a card on offer be taken into the hand?"),
+}
+
+
+def shared_axis(name: str, default: Any, **own: Any):
+    """Declare, in a game's rule-set class, an axis another game shares (:data:`SHARED_AXES`): its words once,
+    the game's default and whatever of its own the game adds (``doc``, ``means``, ``minimum``, ``maximum``)."""
+    return axis(default, **{**SHARED_AXES[name], **own})
 
 
 class RuleSetBase:

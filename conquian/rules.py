@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable
 
 from .axes import (AddToOpponent, Ace, Axis, DealerRotation, DemandedUse, FirstSay, Forcing, Group, HandCards, Misdeal,
                    Rearranging, RefusedCard, RuleSetBase, Scoring, StockExhausted, TableauStake, UnusedDraw, axes_of,
-                   axis)
+                   axis, shared_axis)
 from .cards import Card, Pack, cards as _cards
 from .errors import ConflictingRules, RuleError, UnknownVariant
 from .melds import Melding, MeldTable, meld_table
@@ -42,26 +42,18 @@ class RuleSet(RuleSetBase):
     # The cards
     pack: Pack = axis(Pack.ACE_TO_TEN, group=Group.CARDS, title="The pack", question="Which forty cards are played?",
                       doc="The Spanish pack (A–7, J Q K; 7 and J adjacent) or A–10.")
-    min_set: int = axis(3, group=Group.CARDS, title="Smallest set", question="How few cards of one rank make a set?",
-                        doc="Smallest set.", means="A set needs at least {n} cards of one rank.", minimum=2, maximum=4)
-    max_set: int = axis(4, group=Group.CARDS, title="Largest set", question="How many cards of one rank may a set hold?",
-                        doc="Largest set.", means="A set holds at most {n} cards.", minimum=2, maximum=4)
-    min_sequence: int = axis(3, group=Group.CARDS, title="Shortest sequence", question="How few cards make a sequence?",
-                             doc="Shortest sequence.", means="A sequence needs at least {n} cards in suit.",
-                             minimum=2, maximum=10)
-    max_sequence: int = axis(10, group=Group.CARDS, title="Longest sequence", question="How long may a sequence be?",
-                             doc="Longest sequence (10 = a whole suit).", means="A sequence holds at most {n} cards.",
-                             minimum=2, maximum=10)
-    ace: Ace = axis(Ace.LOW, group=Group.CARDS, title="The ace in a sequence",
-                    question="Where does the ace stand in a sequence?", doc="Below the 2 only, or also above the top card.")
-    round_the_corner: bool = axis(False, group=Group.CARDS, title="Round the corner",
-                                  question="May a sequence go round the corner (K A 2)?",
-                                  doc="Whether a sequence may run from the top rank on to the ace and the 2.",
-                                  means={True: "A sequence may run on from the top rank to the ace and the 2 (K A 2).",
-                                         False: "A sequence may not go round the corner: K A 2 is no sequence."})
+    min_set: int = shared_axis("min_set", 3)
+    max_set: int = shared_axis("max_set", 4)
+    min_sequence: int = shared_axis("min_sequence", 3, minimum=2, maximum=10)
+    max_sequence: int = shared_axis("max_sequence", 10, doc="Longest sequence (10 = a whole suit).", minimum=2,
+                                    maximum=10)
+    ace: Ace = shared_axis("ace", Ace.LOW, doc="Below the 2 only, or also above the top card.")
+    round_the_corner: bool = shared_axis(
+        "round_the_corner", False, doc="Whether a sequence may run from the top rank on to the ace and the 2.",
+        means={True: "A sequence may run on from the top rank to the ace and the 2 (K A 2).",
+               False: "A sequence may not go round the corner: K A 2 is no sequence."})
     # The deal
-    hand_size: int = axis(10, group=Group.DEAL, title="Cards dealt", question="How many cards is each player dealt?",
-                          doc="Cards dealt to each player.", means="Each player is dealt {n} cards.", minimum=1, maximum=19)
+    hand_size: int = shared_axis("hand_size", 10)
     deal_packet: int = axis(2, group=Group.DEAL, title="Cards dealt at a time",
                             question="Are the cards dealt one or two at a time?", doc="Cards dealt to a player at a time.",
                             means="The cards are dealt {n} at a time.", minimum=1, maximum=10)
@@ -70,20 +62,17 @@ class RuleSet(RuleSetBase):
                          doc="Whether the dealer turns the next card face up on the stock; if not, the first player turns it.",
                          means={True: "The dealer turns the next card face up on the stock: the first card on offer.",
                                 False: "No card is turned up at the deal: the first player turns the first card."})
-    min_cut: int = axis(4, group=Group.DEAL, title="The cut", question="How many cards must each packet of the cut hold?",
-                        doc="Fewest cards left in either packet when the pack is cut before the deal.",
-                        means="Each packet of the cut holds at least {n} cards.", minimum=1, maximum=20)
+    min_cut: int = shared_axis("min_cut", 4, maximum=20)
     first_say: FirstSay = axis(FirstSay.PONE, group=Group.DEAL, title="The first say", question="Who has the first say?",
                                doc="Who has the first say to the first card.")
     misdeal: Misdeal = axis(Misdeal.NEW_DEAL, group=Group.DEAL, title="A card exposed in the deal",
                             question="What if a card is found face up in the pack, or the dealer exposes one?",
                             doc="A new deal, or play on.")
     # The say
-    drawn_to_hand: bool = axis(False, group=Group.SAY, title="A card on offer into the hand",
-                               question="May a card on offer be taken into the hand?",
-                               doc="In Conquian a card is used at once in a meld or not at all.",
-                               means={True: "A card on offer may be taken into the hand (then a card is discarded).",
-                                      False: "A card on offer never goes into the hand: it is melded at once or not at all."})
+    drawn_to_hand: bool = shared_axis(
+        "drawn_to_hand", False, doc="In Conquian a card is used at once in a meld or not at all.",
+        means={True: "A card on offer may be taken into the hand (then a card is discarded).",
+               False: "A card on offer never goes into the hand: it is melded at once or not at all."})
     unused_draw: UnusedDraw = axis(UnusedDraw.OFFERED, group=Group.SAY, title="A drawn card not used",
                                    question="What becomes of a drawn card its drawer does not use?",
                                    doc="Offered to the opponent, or out of play.")

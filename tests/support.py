@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import strategies as st
+
+from conquian import ConquianError
+
 from conquian import Game, Phase, Role, position
 from conquian.registry import sources
 from conquian.rules import Ace, RuleSet
@@ -98,3 +102,17 @@ def play_random(game: Game, rng: random.Random, check=None, limit: int = 2000) -
         steps += 1
         assert steps < limit, "the deal does not end"
     return game
+
+
+# -- fuzzing: text drawn from a syntax's own words, and the contract every parser keeps ------------------------------
+def texts(words):
+    """Text made of the words a syntax uses (so the fuzzer gets deep into the parser), or arbitrary Unicode."""
+    return st.one_of(st.lists(st.sampled_from(words), max_size=30).map("".join), st.text(max_size=60))
+
+
+def accepts_or_explains(parse, text):
+    """The parser returns a value or raises a ConquianError subclass: nothing else passes."""
+    try:
+        parse(text)
+    except ConquianError:
+        pass

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from conquian import Action, ConquianError, Game, RuleSet, cards, position
 from conquian.declarations import load_declaration
 
+from support import accepts_or_explains, texts
 from test_notation import GOOD
 
 fuzz = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -25,15 +26,6 @@ POSITION_WORDS = ["variant:", "dealer hand:", "pone hand:", "dealer melds:", "po
                   "tableau", "rummy-ch", "dutch", "\n", " ", "[", "]", "6♣", "3♥ 4♥ 5♥ 6♥", "K♠ K♥ K♣", "#"]
 
 
-def texts(words):
-    return st.one_of(st.lists(st.sampled_from(words), max_size=30).map("".join), st.text(max_size=60))
-
-
-def accepts_or_explains(parse, text):
-    try:
-        parse(text)
-    except ConquianError:
-        pass
 
 
 @fuzz

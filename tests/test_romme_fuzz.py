@@ -10,6 +10,7 @@ from conquian.romme.actions import Action
 from conquian.romme.game import position
 from conquian.romme.melds import read_meld
 
+from support import accepts_or_explains, texts
 from test_romme_notation import GOOD
 
 fuzz = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
@@ -27,15 +28,6 @@ POSITION_WORDS = ["variant:", "players:", "hand 0:", "hand 1:", "hand 2:", "hand
                   "6♣", "2♥ 3♥ 4♥", "6♠ 6♥ 🃏", "🃏", "#"]
 
 
-def texts(words):
-    return st.one_of(st.lists(st.sampled_from(words), max_size=30).map("".join), st.text(max_size=60))
-
-
-def accepts_or_explains(parse, text):
-    try:
-        parse(text)
-    except ConquianError:
-        pass
 
 
 @fuzz

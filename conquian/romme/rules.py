@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable
 
-from ..axes import Ace, Axis, Choice, Group, RuleSetBase, axes_of, axis
+from ..axes import Ace, Axis, Choice, Group, RuleSetBase, axes_of, axis, shared_axis
 from ..cards import PackShape
 from ..errors import ConflictingRules
 from ..rules import rule_text, source_rules, split_rule_text
@@ -69,23 +69,16 @@ class RommeRules(RuleSetBase):
     jokers: int = axis(6, group=Group.CARDS, title="Jokers", question="How many jokers are added?",
                        doc="Jokers added to the packs (up to three a pack).", means="{n} jokers are added to the packs.",
                        minimum=0, maximum=6)
-    min_set: int = axis(3, group=Group.CARDS, title="Smallest set", question="How few cards of one rank make a set?",
-                        doc="Smallest set.", means="A set needs at least {n} cards of one rank.", minimum=2, maximum=4)
-    max_set: int = axis(4, group=Group.CARDS, title="Largest set", question="How many cards of one rank may a set hold?",
-                        doc="Largest set.", means="A set holds at most {n} cards.", minimum=2, maximum=4)
-    min_sequence: int = axis(3, group=Group.CARDS, title="Shortest sequence", question="How few cards make a sequence?",
-                             doc="Shortest sequence.", means="A sequence needs at least {n} cards in suit.",
-                             minimum=2, maximum=13)
-    max_sequence: int = axis(14, group=Group.CARDS, title="Longest sequence", question="How long may a sequence be?",
-                             doc="Longest sequence (14 = ace to king to ace).", means="A sequence holds at most {n} cards.",
-                             minimum=2, maximum=14)
-    ace: Ace = axis(Ace.LOW_OR_HIGH, group=Group.CARDS, title="The ace in a sequence",
-                    question="Where does the ace stand in a sequence?", doc="Below the 2 only, or also above the king.")
-    round_the_corner: bool = axis(False, group=Group.CARDS, title="Round the corner",
-                                  question="May a sequence go round the corner (K A 2)?",
-                                  doc="Whether a sequence may run from the king on to the ace and the 2.",
-                                  means={True: "A sequence may run on from the king to the ace and the 2 (K A 2).",
-                                         False: "A sequence may not go round the corner: K A 2 is no sequence."})
+    min_set: int = shared_axis("min_set", 3)
+    max_set: int = shared_axis("max_set", 4)
+    min_sequence: int = shared_axis("min_sequence", 3, minimum=2, maximum=13)
+    max_sequence: int = shared_axis("max_sequence", 14, doc="Longest sequence (14 = ace to king to ace).",
+                                    minimum=2, maximum=14)
+    ace: Ace = shared_axis("ace", Ace.LOW_OR_HIGH, doc="Below the 2 only, or also above the king.")
+    round_the_corner: bool = shared_axis(
+        "round_the_corner", False, doc="Whether a sequence may run from the king on to the ace and the 2.",
+        means={True: "A sequence may run on from the king to the ace and the 2 (K A 2).",
+               False: "A sequence may not go round the corner: K A 2 is no sequence."})
     min_naturals: int = axis(2, group=Group.CARDS, title="Natural cards in a meld",
                              question="How many natural cards (not jokers) must a meld hold?",
                              doc="Fewest natural cards in a meld: the rest may be jokers.",
@@ -101,8 +94,7 @@ class RommeRules(RuleSetBase):
                             doc="Fewest players.", means="At least {n} players play.", minimum=2, maximum=6)
     max_players: int = axis(6, group=Group.DEAL, title="Most players", question="How many players can play?",
                             doc="Most players.", means="At most {n} players play.", minimum=2, maximum=6)
-    hand_size: int = axis(13, group=Group.DEAL, title="Cards dealt", question="How many cards is each player dealt?",
-                          doc="Cards dealt to each player.", means="Each player is dealt {n} cards.", minimum=1, maximum=19)
+    hand_size: int = shared_axis("hand_size", 13)
     dealer_opens: bool = axis(True, group=Group.DEAL, title="The dealer opens",
                               question="Does the dealer take a card more and open the play?",
                               doc="Whether the dealer takes one card more than the others and plays first without drawing.",
@@ -110,9 +102,7 @@ class RommeRules(RuleSetBase):
                                            "if he can and discards, without drawing.",
                                      False: "Every player is dealt alike; the player to the dealer's left plays first, "
                                             "drawing from the stock."})
-    min_cut: int = axis(1, group=Group.DEAL, title="The cut", question="How many cards must each packet of the cut hold?",
-                        doc="Fewest cards left in either packet when the pack is cut before the deal.",
-                        means="Each packet of the cut holds at least {n} cards.", minimum=1, maximum=50)
+    min_cut: int = shared_axis("min_cut", 1, maximum=50)
     cut_joker: bool = axis(True, group=Group.DEAL, title="A joker found at the cut",
                            question="May the cutter keep a joker he finds when cutting?",
                            doc="Whether the player who cuts may keep a joker at the bottom of the packet he lifts.",
@@ -120,11 +110,10 @@ class RommeRules(RuleSetBase):
                                         "(he is then dealt one card fewer).",
                                   False: "A joker found at the cut stays in the pack."})
     # Drawing
-    drawn_to_hand: bool = axis(True, group=Group.SAY, title="A card on offer into the hand",
-                               question="May a card on offer be taken into the hand?",
-                               doc="Whether the top discard may be taken into the hand, or only to be melded at once.",
-                               means={True: "The top card of the discard pile may be taken into the hand.",
-                                      False: "The top card of the discard pile may be taken only to be melded at once."})
+    drawn_to_hand: bool = shared_axis(
+        "drawn_to_hand", True, doc="Whether the top discard may be taken into the hand, or only to be melded at once.",
+        means={True: "The top card of the discard pile may be taken into the hand.",
+               False: "The top card of the discard pile may be taken only to be melded at once."})
     # Melding
     first_meld: int = axis(40, group=Group.MELDING, title="The first meld",
                            question="How many points must a player's first meld count?",
