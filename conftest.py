@@ -16,8 +16,9 @@ from doctest import DONT_ACCEPT_TRUE_FOR_1, ELLIPSIS, NORMALIZE_WHITESPACE
 from pathlib import Path
 
 from sybil import Region, Sybil
-from sybil.parsers.myst import DocTestDirectiveParser, PythonCodeBlockParser, SkipParser
-from sybil.parsers.myst.lexers import DirectiveLexer
+from sybil.evaluators.doctest import DocTestEvaluator
+from sybil.parsers.abstract import DocTestStringParser
+from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 from sybil.parsers.rest import DocTestParser
 
 ROOT = Path(__file__).resolve().parent
@@ -42,41 +43,50 @@ OPTIONFLAGS = ELLIPSIS | NORMALIZE_WHITESPACE | DONT_ACCEPT_TRUE_FOR_1
 POSITIONS = "__cq_positions__"
 
 
-class PythonToggleParser(DocTestDirectiveParser):
-    """```` ```{python} ````: the doctest behind a "Show the Python" toggle."""
+class DoctestBlockParser:
+    """```` ```{doctest} ```` and ```` ```{python} ```` (the doctest behind a "Show the Python" toggle): found by
+    the site's markup reader, their examples parsed by Sybil's doctest parser."""
 
-    def __init__(self, optionflags: int = 0) -> None:
-        super().__init__(optionflags)
-        self.lexer = DirectiveLexer("python")
+    def __init__(self, directive: str, optionflags: int = 0) -> None:
+        self.directive = directive
+        self.string_parser = DocTestStringParser(DocTestEvaluator(optionflags))
+
+    def __call__(self, document):
+        from conquian_site.markup import blocks
+
+        for block in blocks(document.text, self.directive):
+            for region in self.string_parser(block.body, document.path):
+                region.start += block.body_start
+                region.end += block.body_start
+                yield region
 
 
 class SiteDirectiveParser:
-    """```` ```{position} ```` and ```` ```{compare} ````: checked with the site extension's own functions."""
+    """```` ```{position} ```` and ```` ```{compare} ````: found by the site's own markup reader
+    (:func:`conquian_site.markup.blocks`) and checked with the site extension's own functions."""
 
     def __init__(self, directive: str) -> None:
         self.directive = directive
-        self.lexer = DirectiveLexer(directive)
 
     def __call__(self, document):
-        for lexed in self.lexer(document):
-            lexemes = lexed.lexemes
-            source = str(lexemes["source"])
-            at = document.text.find(source, lexed.start) if source else lexed.start
-            parsed = {"source": source, "options": dict(lexemes.get("options") or {}),
-                      "first": document.text[:max(at, lexed.start)].count("\n") + 1}
-            yield Region(lexed.start, lexed.end, parsed, getattr(self, f"evaluate_{self.directive}"))
+        from conquian_site.markup import blocks
+
+        for block in blocks(document.text, self.directive):
+            parsed = {"source": block.body, "options": block.options, "first": block.body_line}
+            yield Region(block.start, block.end, parsed, getattr(self, f"evaluate_{self.directive}"))
 
     @staticmethod
     def evaluate_position(example) -> str | None:
         from conquian.errors import ConquianError
         from conquian_site.expectation import split_cell
-        from conquian_site.scenario import Scenario, side_of, strip_variant
+        from conquian_site.markup import split_variant
+        from conquian_site.scenario import Scenario, side_of
 
         text, options = example.parsed["source"], example.parsed["options"]
-        variant = next((ln.split(":", 1)[1] for ln in text.splitlines() if ln.strip().lower().startswith("variant")), "")
+        variant, position = split_variant(text)
         try:
             deal = options.get("deal")
-            g = Scenario(position=strip_variant(text), deal=int(deal) if deal else None).start(side_of(variant).rules)
+            g = Scenario(position=position, deal=int(deal) if deal else None).start(side_of(variant or "").rules)
             for move in split_cell(str(options.get("play") or "")):
                 g.play(move)
         except ConquianError as exc:
@@ -109,8 +119,8 @@ class SiteDirectiveParser:
 #: The Sybil that collects the pages' examples; tests/test_site.py reuses it on altered copies.
 SITE_SYBIL = Sybil(
     parsers=[
-        DocTestDirectiveParser(optionflags=OPTIONFLAGS),
-        PythonToggleParser(optionflags=OPTIONFLAGS),
+        DoctestBlockParser("doctest", optionflags=OPTIONFLAGS),
+        DoctestBlockParser("python", optionflags=OPTIONFLAGS),
         PythonCodeBlockParser(doctest_optionflags=OPTIONFLAGS),
         SiteDirectiveParser("position"),
         SiteDirectiveParser("compare"),

@@ -34,61 +34,45 @@ ROMME = sources("romme")
 EXT = DOCS / "_ext"
 sys.path.insert(0, str(EXT))
 from conquian_site import data as site_data  # noqa: E402  (the site's Sphinx extension; its data helpers need no Sphinx app)
+from conquian_site.markup import Block, blocks, split_variant  # noqa: E402
 from conquian_site.nodes import card_nodes  # noqa: E402
 
 
-# -- reading the Markdown of a ruling page -------------------------------------------------------
+# -- reading the Markdown of a ruling page, through the site's own markup reader ------------------
 
 def tab_sets(text: str) -> list[dict]:
-    """The colon-fenced ``{source-tabs}`` of a page and their ``{source-tab}`` items (source, body).
+    """The ``{source-tabs}`` of a page and their ``{source-tab}`` items (argument, source, body, line).
 
     A ``{source-tab}`` takes the source id and nothing else: its label comes from the declaration.
     """
-    sets = []
-    for m in re.finditer(r"^(:{4,})\{source-tabs\}[^\n]*\n(.*?)^\1\s*$", text, re.S | re.M):
-        body = m.group(2)
-        items = []
-        for t in re.finditer(r"^(:{3})\{source-tab\}([^\n]*)\n(.*?)^\1\s*$", body, re.S | re.M):
-            items.append({"argument": t.group(2), "source": t.group(2).strip(), "body": t.group(3),
-                          "line": text[: m.start(2) + t.start()].count("\n") + 1})
-        sets.append({"items": items, "line": text[: m.start()].count("\n") + 1})
-    return sets
+    return [{"line": tabs.line,
+             "items": [{"argument": t.argument, "source": t.argument, "body": t.body, "line": t.line}
+                       for t in tabs.children() if t.name == "source-tab"]}
+            for tabs in blocks(text, "source-tabs")]
 
 
-def doctest_blocks(text: str, directive: str = "doctest|python") -> list[str]:
-    """The bodies of ```{doctest} and ```{python} blocks (a "Show the Python" toggle holds a doctest)."""
-    return re.findall(rf"^```\{{(?:{directive})\}}[^\n]*\n(.*?)^```\s*$", text, re.S | re.M)
+def doctest_blocks(text: str, *directives: str) -> list[Block]:
+    """The ``{doctest}`` and ``{python}`` blocks (a "Show the Python" toggle holds a doctest), or those named."""
+    names = directives or ("doctest", "python")
+    return [b for b in blocks(text) if b.name in names]
 
 
-def setup_blocks(text: str) -> list[str]:
-    """A page's hidden set-up: ```{doctest} blocks with :hide: (imports the page's examples share)."""
-    return [b for b in doctest_blocks(text, "doctest") if re.match(r"\s*:hide:", b)]
+def setup_blocks(text: str) -> list[Block]:
+    """A page's hidden set-up: ``{doctest}`` blocks with ``:hide:`` (imports the page's examples share)."""
+    return [b for b in doctest_blocks(text, "doctest") if "hide" in b.options]
 
 
 def compare_blocks(text: str) -> list[tuple[int, dict, list[str]]]:
-    """Every ```{compare} of a page: (line of its body's first line, options, body lines)."""
-    out = []
-    for m in re.finditer(r"^```\{compare\}[^\n]*\n(.*?)^```\s*$", text, re.S | re.M):
-        lines = m.group(1).split("\n")
-        options, i = {}, 0
-        while i < len(lines) and re.match(r"\s*:[\w-]+:", lines[i]):
-            key, _, value = lines[i].strip()[1:].partition(":")
-            options[key] = value.strip()
-            i += 1
-        while i < len(lines) and not lines[i].strip():
-            i += 1
-        first = text[: m.start(1)].count("\n") + 1 + i
-        out.append((first, options, lines[i:]))
-    return out
+    """Every ``{compare}`` of a page: (line of its body's first line, options, body lines)."""
+    return [(b.body_line, b.options, b.body_lines) for b in blocks(text, "compare")]
 
 
 def named_positions(text: str) -> dict[str, str]:
-    found = {}
-    for m in re.finditer(r"^```\{position\}[^\n]*\n(.*?)^```\s*$", text, re.S | re.M):
-        name = re.search(r"^:name:\s*(\S+)", m.group(1), re.M)
-        if name:
-            found[name.group(1)] = "\n".join(ln for ln in m.group(1).splitlines() if not ln.startswith(":"))
-    return found
+    return {b.options["name"]: b.body for b in blocks(text, "position") if b.options.get("name")}
+
+
+def ruling_block(text: str) -> Block | None:
+    return next(iter(blocks(text, "ruling")), None)
 
 
 def page(axis) -> Path:
@@ -105,7 +89,8 @@ def test_every_axis_has_a_ruling_page(axis):
     path = page(axis)
     assert path.is_file(), f"docs/rulings/{axis.slug}.md: missing: axis {axis.name!r} has no ruling page"
     text = path.read_text(encoding="utf-8")
-    assert re.search(rf"^```\{{ruling\}} {axis.name}\s*$", text, re.M), \
+    ruling = ruling_block(text)
+    assert ruling and ruling.argument == axis.name, \
         f"docs/rulings/{axis.slug}.md: axis {axis.name!r}: no ```{{ruling}} {axis.name}``` at the top"
 
 
@@ -127,11 +112,9 @@ def test_every_ruling_page_has_a_tab_per_source_with_entry_and_example(axis):
     for item in items:
         source = item["source"]
         # the label is the declaration's short name (see the matrix test's build): the page names only the id
-        assert item["argument"] == f" {source}", \
-            f"{where}: axis {axis.name!r}: the {source!r} tab is written {item['argument']!r}, not ' {source}'"
-        assert re.search(rf"^```\{{entry\}} {re.escape(source)}\s*$", item["body"], re.M), \
+        assert [e.argument for e in blocks(item["body"], "entry")] == [source], \
             f"{where}: axis {axis.name!r}: the {source!r} tab does not show ```{{entry}} {source}```"
-        examples = [b for b in doctest_blocks(item["body"]) if ">>> " in b]
+        examples = [b.body for b in doctest_blocks(item["body"]) if ">>> " in b.body]
         assert examples, f"{where}: axis {axis.name!r}: the {source!r} tab has no executable example"
         assert not doctest_blocks(item["body"], "doctest"), \
             f"{where}: axis {axis.name!r}: the {source!r} tab shows Python outside a toggle (use ```{{python}})"
@@ -147,9 +130,9 @@ def test_every_verdict_compares_every_source_and_differences_show_in_play(axis):
 
     where = f"docs/rulings/{axis.slug}.md"
     text = page(axis).read_text(encoding="utf-8")
-    m = re.search(r"^(:{3,})\{verdict\}[^\n]*\n(.*?)^\1\s*$", text, re.S | re.M)
-    assert m, f"{where}: axis {axis.name!r}: no {{verdict}}"
-    assert "```{compare}" in m.group(2), f"{where}: axis {axis.name!r}: the verdict runs no {{compare}}"
+    verdict = blocks(text, "verdict")
+    assert verdict, f"{where}: axis {axis.name!r}: no {{verdict}}"
+    assert blocks(verdict[0].body, "compare"), f"{where}: axis {axis.name!r}: the verdict runs no {{compare}}"
     positions = named_positions(text)
     records = []
     for line, options, body in compare_blocks(text):
@@ -184,10 +167,10 @@ def test_every_tab_runs_alone(axis):
     where = f"docs/rulings/{axis.slug}.md"
     text = page(axis).read_text(encoding="utf-8")
     parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(optionflags=OPTIONFLAGS)
-    setup = "\n".join(re.sub(r"^\s*:hide:\s*\n", "", b) for b in setup_blocks(text))
+    setup = "\n".join(b.body for b in setup_blocks(text))
     for item in tab_sets(text)[0]["items"]:
         globs: dict = {}
-        body = setup + "\n" + "\n".join(doctest_blocks(item["body"], "python"))
+        body = setup + "\n" + "\n".join(b.body for b in doctest_blocks(item["body"], "python"))
         test = parser.get_doctest(body, globs, f"{where} tab {item['source']}", where, item["line"])
         result = runner.run(test, out=lambda _: None, clear_globs=False)
         assert result.failed == 0, f"{where}: the {item['source']!r} tab (line {item['line']}) does not run alone"
@@ -200,15 +183,15 @@ READER_PAGES = sorted([*RULINGS.glob("*.md"), DOCS / "index.md", DOCS / "matrix.
 @pytest.mark.parametrize("path", READER_PAGES, ids=lambda p: p.relative_to(DOCS).as_posix())
 def test_no_reader_page_shows_python_outside_a_toggle(path):
     text = path.read_text(encoding="utf-8")
-    visible = [b for b in doctest_blocks(text, "doctest") if not re.match(r"\s*:hide:", b)]
+    visible = [b for b in doctest_blocks(text, "doctest") if "hide" not in b.options]
     assert not visible, f"{path.relative_to(ROOT)}: a ```{{doctest}} a reader sees: write it as ```{{python}}"
 
 
 @pytest.mark.parametrize("axis", AXES, ids=AXIS_IDS)
 def test_every_ruling_page_answers_first_and_names_its_rule_words(axis):
     text = page(axis).read_text(encoding="utf-8")
-    head = text.split("## ", 1)[0]
-    assert re.search(rf"^```\{{ruling\}} {axis.name}\n:keywords: \S", head, re.M), \
+    ruling = ruling_block(text)
+    assert ruling and ruling.end < text.find("\n## ") and ruling.options.get("keywords"), \
         f"docs/rulings/{axis.slug}.md: the {{ruling}} banner comes first, with the :keywords: a reader searches for"
     assert "```{position}" in text or ":match:" in text or ":deal:" in text, \
         f"docs/rulings/{axis.slug}.md: no drawn position (```{{position}}), deal or match"
@@ -395,8 +378,8 @@ def test_the_matrix_directive_lists_every_axis_and_every_source(tmp_path):
 def test_the_build_names_file_and_axis_when_a_tab_or_a_page_is_missing(tmp_path):
     text = (RULINGS / "pack.md").read_text(encoding="utf-8")
     last = SOURCES[-1]
-    cut = re.sub(rf"^:::\{{source-tab\}} {re.escape(last)}\n.*?^:::\s*$\n", "", text, flags=re.S | re.M)
-    assert cut != text
+    tab = next(b for b in blocks(text, "source-tab") if b.argument == last)
+    cut = text[:tab.start] + text[tab.end + 1:]
     done = sphinx_build(tmp_path, {"index.md": "# Site\n", "rulings/pack.md": cut})
     assert f"rulings/pack.md: axis 'pack': no tab for source '{last}'" in done.stderr
     assert "docs/rulings/min-set.md: missing: axis 'min_set' has no ruling page" in done.stderr
@@ -406,19 +389,21 @@ def test_the_checks_read_each_tab_from_the_domain(tmp_path):
     """The tab checks are fed by what {source-tab} recorded from its own content, in the ``cq`` domain."""
     text = (RULINGS / "pack.md").read_text(encoding="utf-8")
     first, second, last = SOURCES[0], SOURCES[1], SOURCES[-1]
-    tab = re.compile(r"^:::\{source-tab\} ([\w-]+)\n(.*?)^:::\s*$\n", re.S | re.M)
 
-    def alter(m: re.Match) -> str:
-        source, body = m.group(1), m.group(2)
+    def alter(tab: Block) -> str:
+        source, body = tab.argument, tab.body
         if source == first:    # no executable example
-            body = re.sub(r"^```\{python\}\n.*?^```\s*$\n", "", body, flags=re.S | re.M)
+            for example in reversed(blocks(body, "python")):
+                body = body[:example.start] + body[example.end + 1:]
         if source == second:   # another source's entry
             body = body.replace(f"```{{entry}} {second}", f"```{{entry}} {first}")
         if source == last:     # not a source
             source = "nobody-1900"
-        return f":::{{source-tab}} {source}\n{body}:::\n"
+        return f"{tab.fence}{{source-tab}} {source}\n{body}\n{tab.fence}"
 
-    cut = tab.sub(alter, text)
+    cut = text
+    for tab in reversed(blocks(text, "source-tab")):
+        cut = cut[:tab.start] + alter(tab) + cut[tab.end:]
     done = sphinx_build(tmp_path, {"index.md": "# Site\n", "rulings/pack.md": cut})
     where = "rulings/pack.md: axis 'pack'"
     assert f"{where}: the {first!r} tab has no executable example" in done.stderr
@@ -576,8 +561,7 @@ def test_the_comparison_page_puts_six_rulings_to_conquian_and_to_romme():
     house_rule = False
     for section in sections:
         title = section.splitlines()[0]
-        drawn = {re.search(r"^variant: *(\S+)", body, re.M).group(1).split("(")[0]
-                 for body in re.findall(r"^```\{position\}[^\n]*\n(.*?)^```\s*$", section, re.S | re.M)}
+        drawn = {split_variant(b.body)[0].split("(")[0] for b in blocks(section, "position")}
         assert any(DECLARATIONS[s].game == "romme" for s in drawn), f"{title}: no Rommé position drawn"
         seen: dict[str, set] = {"conquian": set(), "romme": set()}
         for _, options, body in compare_blocks(section):

@@ -34,8 +34,9 @@ from typing import Any
 from conquian.errors import ConquianError
 
 from .data import source_ids
+from .markup import split_variant
 from .scenario import (EMPTY, Answer, ExpectationError, Scenario, Side, action_text, fact_matches, fact_words,
-                       game_of, parse_action, run, side_of, strip_variant)
+                       game_of, parse_action, run, side_of)
 
 __all__ = ["COLUMNS", "IMPOSSIBLE", "Row", "Table", "Block", "split_cell", "parse_table", "asked", "row_play",
            "check_row", "signature", "read_block", "block_answers"]
@@ -216,9 +217,9 @@ def read_block(lines: list[str], options: dict, positions: dict[str, str]) -> Bl
         name = str(options["position"]).strip()
         if name not in positions:
             raise ExpectationError(f"no {{position}} named {name!r} above it on this page", -1)
-        scenario = Scenario(position=strip_variant(positions[name]), play=play)
+        scenario = Scenario(position=split_variant(positions[name])[1], play=play)
     elif inline:
-        scenario = Scenario(position=strip_variant(inline), play=play)
+        scenario = Scenario(position=split_variant(inline)[1], play=play)
     else:
         raise ExpectationError("no scenario: give :position: NAME, position text above the table, :deal: CUT or "
                                ":match:", -1)

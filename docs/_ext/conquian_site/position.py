@@ -58,7 +58,8 @@ from conquian.state import Role
 from .nodes import card_html, cq_html, para
 from .expectation import split_cell
 from .romme_position import romme_position_html, romme_text_nodes
-from .scenario import Scenario, game_of, side_of, state_words, strip_variant
+from .markup import split_variant
+from .scenario import Scenario, game_of, side_of, state_words
 from .shared import CqDirective
 
 
@@ -149,14 +150,13 @@ class PositionDirective(CqDirective):
     def run(self):
         self.note_declarations()
         text = "\n".join(self.content)
-        variant = next((ln.split(":", 1)[1].strip() for ln in self.content if ln.strip().lower().startswith("variant")),
-                       None)
+        variant, position = split_variant(text)
         if not variant:
             return self.warn(f"{self.where()}:{self.lineno}: {{position}} needs a 'variant:' line (whose rules?)",
                              "position")
         try:
             side = side_of(variant)
-            scenario = Scenario(position=strip_variant(text), deal=self.options.get("deal"))
+            scenario = Scenario(position=position, deal=self.options.get("deal"))
             g = scenario.start(side.rules)
         except ConquianError as exc:
             return self.warn(f"{self.where()}:{self.lineno}: this position cannot arise: {exc}", "position")

@@ -16,7 +16,6 @@ Rommé, each with the same functions).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -28,9 +27,10 @@ from conquian.romme.game import RommeGame
 
 from . import facts, romme_facts
 from .facts import EMPTY, ExpectationError
+from .markup import split_variant
 
 __all__ = ["Side", "Scenario", "Step", "Refusal", "Answer", "side_of", "run", "state_words", "fact_words",
-           "fact_value", "fact_matches", "strip_variant", "PLAYERS", "EMPTY", "ExpectationError", "WORDS", "game_of",
+           "fact_value", "fact_matches", "PLAYERS", "EMPTY", "ExpectationError", "WORDS", "game_of",
            "words_of", "parse_action", "action_text", "axis_in"]
 
 PLAYERS = ("Ana", "Ben")
@@ -136,17 +136,12 @@ class Scenario:
             if self.match or self.deal is not None:
                 raise PositionError("a fresh deal and a match are put to Conquian's rules only: give Rommé position "
                                     "text (players, hands, table, to play)")
-            return RommeGame.from_position(f"variant: {rules}\n{strip_variant(self.position)}")
+            return RommeGame.from_position(f"variant: {rules}\n{split_variant(self.position)[1]}")
         if self.match:
             return Match(rules, players=PLAYERS, first_dealer=PLAYERS[0])
         if self.deal is not None:
             return Game(rules, pack=rules.deck, cut=self.deal)
-        return position(f"variant: {rules}\n{strip_variant(self.position)}")
-
-
-def strip_variant(text: str) -> str:
-    """Position text without its ``variant:`` line."""
-    return "\n".join(line for line in text.splitlines() if not re.match(r"\s*variant\s*:", line, re.I))
+        return position(f"variant: {rules}\n{split_variant(self.position)[1]}")
 
 
 @dataclass(frozen=True)
