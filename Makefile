@@ -17,9 +17,10 @@ $(VENV)/.installed: pyproject.toml
 html: venv
 	$(PY) -m sphinx -b html -c . $(SPHINXOPTS) docs _build/html
 
-# Every unit test, every example in docs/ (through Sybil) and the browser test.
+# Every unit test, every example in docs/ (through Sybil) and the browser test, on every core (a file's tests stay
+# together on one worker, so that a browser and a served site are started once per file).
 test: venv
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadfile
 
 doctest: venv
 	$(PY) -m sphinx -b doctest -c . $(SPHINXOPTS) docs _build/doctest

@@ -11,10 +11,14 @@ option flags (see ``conf.py``).
 
 from __future__ import annotations
 
+import fcntl
+import os
+import subprocess
 import sys
 from doctest import DONT_ACCEPT_TRUE_FOR_1, ELLIPSIS, NORMALIZE_WHITESPACE
 from pathlib import Path
 
+import pytest
 from sybil import Region, Sybil
 from sybil.evaluators.doctest import DocTestEvaluator
 from sybil.parsers.abstract import DocTestStringParser
@@ -134,3 +138,38 @@ SITE_SYBIL = Sybil(
 ENGINE_SYBIL = Sybil(parsers=[DocTestParser(optionflags=OPTIONFLAGS)], patterns=["conquian/*.py", "conquian/romme/*.py"])
 
 pytest_collect_file = (SITE_SYBIL + ENGINE_SYBIL).pytest()
+
+
+#: Where ``make html`` puts the site; the tests that read or serve the built site use it.
+HTML = ROOT / "_build" / "html"
+
+
+@pytest.fixture(scope="session")
+def built_site() -> Path:
+    """The built site (``_build/html``), built here when missing: once, even with several test workers (a lock)."""
+    HTML.parent.mkdir(parents=True, exist_ok=True)
+    with open(HTML.parent / ".build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not (HTML / "index.html").is_file():
+                subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-c", str(ROOT), "-q",
+                                str(ROOT / "docs"), str(HTML)], check=True, cwd=ROOT, timeout=900)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return HTML
+
+
+@pytest.fixture(scope="session")
+def source_texts() -> Path:
+    """The folder of the source texts (``../shared/sources`` or ``CONQUIAN_SOURCES``).  Without it the passages
+    cannot be checked: the test is skipped with that reason (shown in the summary), and fails under CI."""
+    from conquian.registry import sources_dir
+
+    folder = sources_dir()
+    if folder is None:
+        reason = ("the source texts are not beside this checkout (../shared/sources, or set CONQUIAN_SOURCES), "
+                  "so the passages cannot be checked against them")
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return folder

@@ -15,7 +15,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -56,11 +55,8 @@ def skip_or_fail(reason: str):
 
 
 @pytest.fixture(scope="module")
-def site():
+def site(built_site):
     """The base URL of the built site, served from a thread for the tests of this module."""
-    if not (HTML / "index.html").is_file():
-        subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-c", str(ROOT), "-q",
-                        str(ROOT / "docs"), str(HTML)], check=True, cwd=ROOT, timeout=600)
 
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):  # keep the test output clean
@@ -379,7 +375,8 @@ def test_every_code_block_that_scrolls_can_be_scrolled_by_keyboard(every_page):
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366x900", "390x844"])
 def test_screenshots(site, browser, viewport):
-    """The pages a reader starts from, saved for a person to look at (_build/screenshots/)."""
+    """The pages a reader starts from, saved for a person to look at (_build/screenshots/): each as wide as the
+    screen (nothing scrolls the page sideways), its title on the first screen."""
     context, pg = new_page(browser, viewport)
     size = f"{viewport['width']}x{viewport['height']}"
     try:
@@ -389,5 +386,12 @@ def test_screenshots(site, browser, viewport):
                           ("sources/foster-1913.html", "source-foster-1913"), (COMPARISON, "from-conquian-to-romme")):
             pg.goto(f"{site}/{rel}")
             shot(pg, f"{name}-{size}", full=True)
+            png = (SHOTS / f"{name}-{size}.png").read_bytes()
+            # a PNG as wide as the viewport: the page does not scroll sideways
+            assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") == viewport["width"], rel
+            wide = pg.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+            assert wide <= 0, f"{rel} at {size}: the page scrolls sideways by {wide} px"
+            title = pg.locator("h1").first.bounding_box()
+            assert title and title["y"] < viewport["height"], f"{rel} at {size}: the title is not on the first screen"
     finally:
         context.close()

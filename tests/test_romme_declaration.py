@@ -5,13 +5,11 @@ import pytest
 
 from conquian import DECLARATIONS, DeclarationError, RommeRules, Status, variant
 from conquian.declarations import load_declaration
-from conquian.registry import sources_dir
 from conquian.romme.rules import AXES
 
 from test_declarations import squash
 
 DECL = DECLARATIONS["romme-spielwiki"]
-SOURCES = sources_dir()
 
 
 def test_the_declaration_is_of_rommé_and_amounts_to_the_articles_rules():
@@ -49,9 +47,8 @@ def test_where_the_article_reports_a_variant_the_note_says_so():
                 assert marker.lower() in entry.note.lower(), (axis, marker)
 
 
-@pytest.mark.skipif(SOURCES is None, reason="../shared/sources/ is not beside this checkout, so passages cannot be checked")
-def test_every_passage_occurs_in_the_article():
-    text = squash((SOURCES / DECL.text).read_text(encoding="utf-8"))
+def test_every_passage_occurs_in_the_article(source_texts):
+    text = squash((source_texts / DECL.text).read_text(encoding="utf-8"))
     missing = [(axis, ev.locator, ev.passage) for axis, entry in DECL.entries.items() for ev in entry.evidence
                if squash(ev.passage) not in text]
     assert not missing, f"passages not found in {DECL.text}: {missing}"

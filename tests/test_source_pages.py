@@ -10,14 +10,11 @@ from pathlib import Path
 import pytest
 
 from conquian import DECLARATIONS
-from conquian.registry import sources_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
 from conquian_site.passages import citations, family_svg, lineage_rows, locator_target  # noqa: E402
-
-HTML = ROOT / "_build" / "html"
 
 
 def test_every_foster_locator_names_a_paragraph_that_holds_its_passage():
@@ -30,9 +27,8 @@ def test_every_foster_locator_names_a_paragraph_that_holds_its_passage():
             assert " ".join(ev.passage.split()) in " ".join(foster.paragraph(ev.locator).text.split())
 
 
-@pytest.mark.skipif(sources_dir() is None, reason="../shared/sources/ is not beside this checkout")
-def test_the_chapter_is_the_whole_section_of_the_text():
-    text = (sources_dir() / "foster-1913.txt").read_text(encoding="utf-8")
+def test_the_chapter_is_the_whole_section_of_the_text(source_texts):
+    text = (source_texts / "foster-1913.txt").read_text(encoding="utf-8")
     section = text.split("For Two Players", 1)[1].split("This is a portion of a full-text reproduction")[0]
     held = " ".join(p.text for p in DECLARATIONS["foster-1913"].chapter)
     assert " ".join(re.sub(r"^\s*\d\.\s", " ", section, flags=re.M).split()) == " ".join(held.split())
@@ -66,11 +62,11 @@ def test_every_source_online_has_its_address_in_the_bibliography():
             assert d.lineage.url in bib, d.id
 
 
-@pytest.mark.skipif(not (HTML / "sources" / "foster-1913.html").exists(), reason="the site is not built")
-def test_built_pages_link_locators_to_their_paragraphs():
-    forcing = (HTML / "rulings" / "forcing.html").read_text(encoding="utf-8")
+def test_built_pages_link_locators_to_their_paragraphs(built_site):
+    html = built_site
+    forcing = (html / "rulings" / "forcing.html").read_text(encoding="utf-8")
     assert '../sources/foster-1913.html#paragraph-10' in forcing
-    foster = (HTML / "sources" / "foster-1913.html").read_text(encoding="utf-8")
+    foster = (html / "sources" / "foster-1913.html").read_text(encoding="utf-8")
     assert 'id="paragraph-11"' in foster and 'id="rule-4"' in foster
-    rummy = (HTML / "sources" / "rummy-ch.html").read_text(encoding="utf-8")
+    rummy = (html / "sources" / "rummy-ch.html").read_text(encoding="utf-8")
     assert 'id="passage-zugzwang-1st-sentence"' in rummy
