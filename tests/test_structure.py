@@ -1,6 +1,8 @@
 """The shape of the code: modules a reader takes in at once, no import cycles, the public API and old texts kept."""
 
 import ast
+import importlib.metadata
+import tomllib
 from pathlib import Path
 
 import conquian
@@ -98,3 +100,10 @@ def test_records_written_by_the_previous_engine_still_replay():
     for text in records:
         g = Game.from_record(text)
         assert g.record() == text
+
+
+def test_one_version_number_in_one_place():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert "version" not in project and "version" in project["dynamic"]  # pyproject reads it from the package
+    assert importlib.metadata.version("conquian") == conquian.__version__
+    assert conquian.__version__.count(".") == 2
