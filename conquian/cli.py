@@ -17,7 +17,7 @@ import time
 from .errors import ConquianError
 from .game import Game
 from .games import RULE_SETS
-from .registry import DECLARATIONS, declaration, parse_rules
+from .registry import DECLARATIONS, declaration, parse_rules, problems
 from .romme.game import RommeGame
 from .rules import RuleSet
 from .status import NOT_APPLICABLE, Status
@@ -31,6 +31,9 @@ def _variants(args) -> int:
     width = max((len(k) for k in DECLARATIONS), default=0)
     for d in DECLARATIONS.values():
         print(f"{d.id:<{width}}  {d.title}")
+    broken = problems()
+    if broken:  # the sources that load are listed; the files that do not are named, in one line
+        raise ConquianError("; ".join(str(e) for e in broken.values()))
     return 0
 
 
