@@ -10,6 +10,7 @@ working.  Rule-set text can name a source through :func:`conquian.rules.use_regi
 from __future__ import annotations
 
 import os
+from abc import abstractmethod
 from pathlib import Path
 from typing import Iterator, Mapping
 
@@ -120,89 +121,73 @@ def problems() -> dict[Path, DeclarationError]:
     return dict(_FOLDER.broken)
 
 
-class _Declarations(Mapping[str, Declaration]):
-    """Source id to its declaration, read on first use; a broken file's id raises that file's error."""
+class _ReadOnFirstUse(Mapping):
+    """A read-only mapping whose table is built from the variants folder on first use; a broken file's id raises that
+    file's error."""
 
-    def __getitem__(self, key: str) -> Declaration:
-        found = _FOLDER.found
-        if key in found:
-            return found[key]
-        problem = _FOLDER.problem(key) if isinstance(key, str) else None
-        if problem is not None:
+    @abstractmethod
+    def _table(self) -> dict:
+        """The table itself (read on first use)."""
+
+    def __getitem__(self, key: str):
+        table = self._table()
+        if key not in table and isinstance(key, str) and (problem := _FOLDER.problem(key)) is not None:
             raise problem
-        raise KeyError(key)
+        return table[key]
 
     def __contains__(self, key) -> bool:
-        return key in _FOLDER.found
+        return key in self._table()
 
     def __iter__(self) -> Iterator[str]:
-        return iter(_FOLDER.found)
+        return iter(self._table())
 
     def __len__(self) -> int:
-        return len(_FOLDER.found)
+        return len(self._table())
 
     def __repr__(self) -> str:
-        return repr(_FOLDER.found)
+        return repr(self._table())
 
 
-class VariantRegistry(Mapping[str, RuleSet]):
+class _Declarations(_ReadOnFirstUse, Mapping[str, Declaration]):
+    """Source id to its declaration."""
+
+    def _table(self) -> dict[str, Declaration]:
+        return _FOLDER.found
+
+
+class VariantRegistry(_ReadOnFirstUse, Mapping[str, RuleSet]):
     """Read-only mapping from source id to its rule set (of its game's rule-set class), the most authoritative first."""
 
     def __init__(self, declarations: Mapping[str, Declaration]):
         self._declarations = declarations
         self._cache: "tuple[dict, dict] | None" = None
 
-    @property
-    def _rules(self) -> dict[str, RuleSet]:
-        return self._tables()[0]
-
-    @property
-    def _names(self) -> dict[str, str]:
-        return self._tables()[1]
-
-    def _tables(self) -> tuple[dict, dict]:
+    def _table(self) -> dict[str, RuleSet]:
         if self._cache is None:  # built on first use, when the declarations are read
             ds = self._declarations
             self._cache = ({k: d.rules for k, d in ds.items()},
                            {normalise_id(n): d.id for d in ds.values() for n in (d.id, *d.aliases)})
-        return self._cache
-
-    def __getitem__(self, key: str) -> RuleSet:
-        rules = self._rules
-        if key not in rules and isinstance(key, str):
-            self._declarations.get(key)  # a broken file's id raises that file's error
-        return rules[key]
-
-    def __contains__(self, key) -> bool:
-        return key in self._rules
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._rules)
-
-    def __len__(self) -> int:
-        return len(self._rules)
-
-    def __repr__(self) -> str:
-        return "{" + ", ".join(f"{k!r}: {v!r}" for k, v in self._rules.items()) + "}"
+        return self._cache[0]
 
     def resolve(self, name: str) -> str:
         if not isinstance(name, str):
             raise TypeError(f"a variant name must be text, not {type(name).__name__}")
-        key = self._names.get(normalise_id(name))
+        rules = self._table()
+        key = self._cache[1].get(normalise_id(name))
         if key is None:
-            if self._declarations is DECLARATIONS and (problem := _FOLDER.problem(name)) is not None:
+            if (problem := _FOLDER.problem(name)) is not None:
                 raise problem
-            broken = "".join(f"; {p.name} could not be read" for p in problems()) if self._declarations is DECLARATIONS else ""
-            known = ", ".join(self._rules) or f"none: {variants_dir()} holds no declaration"
+            broken = "".join(f"; {p.name} could not be read" for p in problems())
+            known = ", ".join(rules) or f"none: {variants_dir()} holds no declaration"
             raise UnknownVariant(f"unknown variant {shorten(name)!r}; known variants: {known}{broken}")
         return key
 
     # The two methods rule-set text needs (see conquian.rules.use_registry).
     def lookup(self, name: str) -> RuleSet:
-        return self._rules[self.resolve(name)]
+        return self._table()[self.resolve(name)]
 
     def preset(self, source: str) -> RuleSet | None:
-        return self._rules.get(source)
+        return self._table().get(source)
 
 
 DECLARATIONS: Mapping[str, Declaration] = _Declarations()
