@@ -71,6 +71,10 @@ class Deal(ABC):
         """Player decisions made so far in this deal."""
         return len(self._history)
 
+    def seats(self) -> tuple:
+        """The seats of this deal, in turn order, as :attr:`to_act` gives them."""
+        return tuple(self._seat(i) for i in range(self.players))
+
     # -- the rules ------------------------------------------------------------------------------------------------
     def legal_actions(self) -> list:
         """Every legal action, each distinct outcome once."""
@@ -198,6 +202,18 @@ class Deal(ABC):
         return str(who)
 
     # -- what each game provides --------------------------------------------------------------------------------
+    players: int
+    """How many players the deal is for."""
+
+    @property
+    @abstractmethod
+    def pack(self) -> tuple:
+        """Every card the deal is played with (the rule set's pack, jokers and copies included)."""
+
+    @abstractmethod
+    def places(self) -> dict[str, tuple]:
+        """Where every card of :attr:`pack` is now: place (``'stock'``, a hand, the melds, ...) -> its cards."""
+
     @abstractmethod
     def snapshot(self):
         """The deal now, as plain values."""

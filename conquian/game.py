@@ -2,8 +2,8 @@
 
 A deal starts from a seeded shuffle, a given pack order, or a position written as text (:func:`position`).
 At every moment one player is to act: he has the *say* to the card on offer, or must discard, or may demand
-that his opponent take a card he declined.  :meth:`Game.legal_actions` lists every legal choice once;
-:meth:`Game.play` applies one, or raises :class:`~conquian.errors.IllegalMove` naming the rule and its
+that his opponent take a card he declined.  :meth:`~conquian.deal.Deal.legal_actions` lists every legal choice once;
+:meth:`~conquian.deal.Deal.play` applies one, or raises :class:`~conquian.errors.IllegalMove` naming the rule and its
 source and leaving the game unchanged.  The moves of each phase live in :mod:`conquian.moves`, the text
 forms in :mod:`conquian.notation`, the state's vocabulary in :mod:`conquian.state`.
 """
@@ -17,7 +17,9 @@ from .actions import Action, Kind
 from .cards import Card, cards as _cards, card_of, format_cards
 from .deal import Deal
 from .errors import IllegalMove, PositionError
+from .games import GameType, Tally, register
 from .melds import MeldTable
+from . import notation
 from .moves import PHASES as _MOVES, diagnose, fits_own
 from .notation import format_position, format_record, parse_position, parse_record
 from .registry import cite
@@ -140,6 +142,20 @@ class Game(Deal):
     def down(self, role: "Role | str") -> int:
         """How many cards the player has down."""
         return sum(m.bit_count() for m in self._melds[Role.parse(role)])
+
+    players = 2
+
+    @property
+    def pack(self) -> tuple[Card, ...]:
+        return self.rules.deck
+
+    def places(self) -> dict[str, tuple[Card, ...]]:
+        out = {}
+        for role in _ROLES:
+            out[f"{role} hand"] = self.hand(role)
+            out[f"{role} melds"] = tuple(c for m in self.melds(role) for c in m)
+        out.update(stock=self.stock, out=self.out, offer=(self.offer,) if self._offer else ())
+        return out
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -344,3 +360,27 @@ def position(text: str) -> Game:
     winner without the cards down, or a tableau with cards left in the stock are errors.
     """
     return Game.from_position(text)
+
+
+# -- the game, registered (see conquian.games) ---------------------------------------------------------------
+def _start(rules, players: int, seed: "int | None") -> Game:
+    if players != 2:
+        raise PositionError(f"{players} players: Conquian is a game for two players; more players are for Rommé")
+    return Game(rules, seed=seed)
+
+
+def _summary(t: Tally) -> dict:
+    return {"variant": t.variant, "games": t.games, "seed": t.seed, "wins": {str(k): v for k, v in t.wins.items()},
+            "ties": t.ties, "decisions": t.decisions, "seconds": round(t.seconds, 3)}
+
+
+def _summary_lines(result: dict) -> list[str]:
+    g, wins = max(result["games"], 1), result["wins"]
+    return [f"{result['variant']}: {result['games']} games, seed {result['seed']}",
+            f"  dealer wins {wins['dealer']} ({100 * wins['dealer'] / g:.1f}%), "
+            f"pone wins {wins['pone']} ({100 * wins['pone'] / g:.1f}%), "
+            f"tableaux {result['ties']} ({100 * result['ties'] / g:.1f}%)"]
+
+
+GAME = register(GameType("conquian", "Conquian", Game, (2, 2), notation, _start, lambda players: _ROLES, _summary,
+                         _summary_lines))

@@ -3,8 +3,8 @@
 A deal starts from a seeded shuffle, a given pack order, or a position written as text.  Seat 0 deals; the
 last seat cuts (and, under ``cut_joker``, may keep a joker found at the bottom of the packet he lifts); the
 cards are dealt one at a time clockwise from seat 1, the dealer taking one more where ``dealer_opens``.  At
-every moment one seat is to act (:attr:`RommeGame.to_act`); the turn is described in :mod:`conquian.romme.moves`.
-:meth:`RommeGame.legal_actions` lists every legal choice once; :meth:`RommeGame.play` applies one, or raises
+every moment one seat is to act (:attr:`~conquian.deal.Deal.to_act`); the turn is described in :mod:`conquian.romme.moves`.
+:meth:`~conquian.deal.Deal.legal_actions` lists every legal choice once; :meth:`~conquian.deal.Deal.play` applies one, or raises
 :class:`~conquian.errors.IllegalMove` naming the rule and its source and leaving the game unchanged.
 
 When the stock is empty at the end of a turn, the discard pile but its top card is turned over as a new
@@ -23,8 +23,10 @@ from typing import Iterable
 from ..cards import BY_CODE, JOKER_CODE, Card, cards as _cards, format_cards
 from ..deal import Deal
 from ..errors import PositionError
+from ..games import GameType, Tally, register
 from ..registry import cite, parse_rules
 from .actions import Action, Kind
+from . import notation
 from .moves import diagnose, legal
 from .notation import format_position, format_record, parse_position, parse_record
 from .rules import RommeRules
@@ -134,6 +136,18 @@ class RommeGame(Deal):
         """The melds on the table (as :class:`~conquian.romme.melds.Meld` values), then those laid this turn towards
         a first meld."""
         return self._table + self._new
+
+    @property
+    def pack(self) -> tuple[Card, ...]:
+        return tuple(self.rules.shape.cards)
+
+    def places(self) -> dict[str, tuple[Card, ...]]:
+        out = {f"hand {seat}": self.hand(seat) for seat in range(self.players)}
+        out["table"] = tuple(BY_CODE[c] for m in self.table for c in m.naturals() + (JOKER_CODE,) * m.jokers)
+        out.update(stock=self.stock, discards=self.discards)
+        if self.phase is Phase.KEEP:  # the joker the cutter found, shown, kept or left
+            out["found"] = (BY_CODE[JOKER_CODE],)
+        return out
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -297,3 +311,24 @@ def _deal(rules: RommeRules, players: int, order: list[int], keeper: "int | None
 def position(text: str) -> RommeGame:
     """Set up a Rommé deal from position text (see :mod:`conquian.romme.notation`)."""
     return RommeGame.from_position(text)
+
+
+# -- the game, registered (see conquian.games) ---------------------------------------------------------------
+def _start(rules, players: int, seed: "int | None") -> RommeGame:
+    return RommeGame(rules, players, seed=seed)
+
+
+def _summary(t: Tally) -> dict:
+    return {"variant": t.variant, "players": t.players, "games": t.games, "seed": t.seed, "wins": list(t.wins.values()),
+            "ties": t.ties, "decisions": t.decisions, "seconds": round(t.seconds, 3), "hand_romme": t.counts["hand_romme"]}
+
+
+def _summary_lines(result: dict) -> list[str]:
+    g, wins = max(result["games"], 1), result["wins"]
+    return [f"{result['variant']}: {result['players']} players, {result['games']} games, seed {result['seed']}",
+            "  wins by seat (0 deals): " + ", ".join(f"{i}: {w} ({100 * w / g:.1f}%)" for i, w in enumerate(wins))
+            + f"; nobody {result['ties']} ({100 * result['ties'] / g:.1f}%); Hand-Rommé {result['hand_romme']}"]
+
+
+GAME = register(GameType("romme", "Rommé", RommeGame, (2, 6), notation, _start, lambda players: tuple(range(players)),
+                         _summary, _summary_lines, tallies=("hand_romme",)))
