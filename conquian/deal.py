@@ -5,10 +5,11 @@ As in OpenSpiel, a game is two things: the game itself (its name, player counts,
 (:attr:`~Deal.to_act`, None once over), lists the legal actions (:meth:`~Deal.legal_actions`, each distinct
 outcome once), checks one (:meth:`~Deal.is_legal`, :meth:`~Deal.why_illegal`), applies one (:meth:`~Deal.play`,
 which raises :class:`~conquian.errors.IllegalMove` naming the rule and leaves the deal unchanged), and says
-whether and how it ended (:attr:`~Deal.is_over`, :attr:`~Deal.outcome`).  As in python-chess, parse and print
-come in pairs: the position as text (``str(deal)`` and :meth:`~Deal.from_position`), the state as plain values
-(:meth:`~Deal.snapshot` and :meth:`~Deal.from_snapshot`), the whole deal as a record (:meth:`~Deal.record` and
-:meth:`~Deal.from_record`).
+whether and how it ended (:attr:`~Deal.is_over`, :attr:`~Deal.outcome`).  As python-chess's ``Board`` adds
+move generation to what every board has (``BaseBoard``), each game adds its moves to what every deal has; and, as
+there, parse and print come in pairs: the position as text (``str(deal)`` and :meth:`~Deal.from_position`), the
+state as plain values (:meth:`~Deal.snapshot` and :meth:`~Deal.from_snapshot`), the whole deal as a record
+(:meth:`~Deal.record` and :meth:`~Deal.from_record`).  Every card is somewhere (:meth:`~Deal.places`).
 
 A game's deal class (:class:`conquian.Game`, :class:`conquian.RommeGame`) adds only what differs: its state,
 its moves (``_list_legal``, ``_diagnose``, ``_apply``), its words (``_text``, ``_words``), its notation

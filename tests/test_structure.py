@@ -6,6 +6,7 @@ import tomllib
 from pathlib import Path
 
 import conquian
+import conquian.games
 from conquian import Game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,7 +112,8 @@ def test_one_version_number_in_one_place():
 
 # -- no tool asks which game it holds: the command line, the shared engine and the site look a game up ------------
 GAME_NAMES = set(conquian.games.RULE_SETS)
-GAME_CLASSES = {"Game", "RommeGame", "Match", "RommeMatch", "RuleSet", "RommeRules"}
+GAME_CLASSES = ({g.deal.__name__ for g in conquian.games.games()} | {cls.__name__ for cls in conquian.games.RULE_SETS.values()}
+                | {"Match", "RommeMatch"})
 # conquian.games is left out: it is the registry, naming each game's rule-set class once.
 NEUTRAL = [PACKAGE / f"{m}.py" for m in ("cli", "deal", "registry", "declarations", "verdicts", "axes", "cards",
                                           "text", "status", "errors")]

@@ -28,7 +28,8 @@ One module per family, each with its own ``setup_*`` (after sphinx-design's layo
 
 Axis metadata (groups, titles, questions, what a value means) and the status vocabulary (word, mark, meaning)
 come from the engine (:mod:`conquian.axes`, :mod:`conquian.status`), never from source text.  A declaration
-missing data stops the build when ``conquian`` is imported (``DeclarationError`` names the file and the axis).
+missing data stops the build as the configuration starts (``conf.py`` asks :func:`conquian.registry.problems`; the
+``DeclarationError`` names the file and the axis).
 """
 
 from __future__ import annotations
