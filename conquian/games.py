@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Callable
 
-from .errors import UnknownVariant
+from .errors import ConquianError, UnknownVariant
 from .romme.rules import RommeRules
 from .rules import RuleSet
 from .text import shorten, word_key
@@ -100,7 +100,7 @@ GAMES: dict[str, GameType] = {}
 def register(game_type: GameType) -> GameType:
     """Register a game (its deal module calls this); its rule-set class must be in :data:`RULE_SETS`."""
     if game_type.name not in RULE_SETS:
-        raise ValueError(f"game {game_type.name!r}: add its rule-set class to conquian.games.RULE_SETS first")
+        raise ConquianError(f"game {game_type.name!r}: add its rule-set class to conquian.games.RULE_SETS first")
     GAMES[game_type.name] = game_type
     ordered = {n: GAMES[n] for n in RULE_SETS if n in GAMES}
     GAMES.clear()

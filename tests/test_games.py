@@ -14,6 +14,7 @@ every step:
 The suite knows no game by name: a new game registered in :mod:`conquian.games` is played here unchanged.
 """
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -22,7 +23,7 @@ import pytest
 import conquian
 from conquian.deal import Deal
 from conquian.errors import ConflictingRules, IllegalMove, RuleError, UnknownVariant
-from conquian.games import GAMES, HOME, RULE_SETS, game, game_of, games
+from conquian.games import GAMES, HOME, RULE_SETS, game, game_of, games, register
 from conquian.registry import VARIANTS, sources
 
 DERIVED = 3  # rule sets derived from each declared one
@@ -137,3 +138,10 @@ def test_an_unknown_game_is_named():
 
 def test_the_package_exports_both_deal_classes_as_deals():
     assert issubclass(conquian.Game, Deal) and issubclass(conquian.RommeGame, Deal)
+
+
+def test_a_game_without_a_rule_set_class_is_not_registered():
+    g = game("romme")
+    with pytest.raises(conquian.ConquianError, match=r"game 'chess': add its rule-set class to conquian.games.RULE_SETS"):
+        register(dataclasses.replace(g, name="chess"))
+    assert "chess" not in GAMES
