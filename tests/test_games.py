@@ -121,6 +121,18 @@ def test_random_play_keeps_every_invariant(name, rules):
     assert copy is not d and str(copy) == str(d) and copy.history == d.history
 
 
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_copy_plays_on_without_touching_its_original(name):
+    g = game(name)
+    d = g.new_deal(VARIANTS[sources(name)[0]], seed=5)
+    before = _state(d)
+    copy = d.copy()
+    rng = random.Random(5)
+    while not copy.is_over and copy.decisions < 12:
+        copy.play(rng.choice(copy.legal_actions()))
+    assert copy.decisions > 0 and _state(d) == before and d.decisions == 0
+
+
 def test_every_game_registers_its_parts():
     assert list(GAMES) == list(RULE_SETS) and HOME == next(iter(GAMES))
     for g in games():
