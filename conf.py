@@ -16,10 +16,15 @@ sys.path.insert(0, str(ROOT / "docs" / "_ext"))   # the site's extension
 
 from sphinx.errors import ConfigError  # noqa: E402
 
-try:
-    import conquian  # noqa: E402  (loading it checks every declaration in variants/)
-except ValueError as exc:  # conquian.errors.DeclarationError: the message names the file and the axis
+import conquian  # noqa: E402
+from conquian.registry import problems  # noqa: E402
+
+try:  # the declarations are read on first use: the site needs every one of them
+    _broken = problems()
+except ValueError as exc:  # conquian.errors.DeclarationError: CONQUIAN_VARIANTS names no folder
     raise ConfigError(f"the declarations cannot be loaded: {exc}") from None
+if _broken:  # the message names the file and the axis
+    raise ConfigError("the declarations cannot be loaded: " + "; ".join(str(e) for e in _broken.values()))
 
 # -- project -----------------------------------------------------------------------------------
 project = "Conquian"

@@ -20,6 +20,7 @@ from .rules import AXES, RuleSet
 from .status import Status
 from .registry import DECLARATIONS, VARIANTS, declaration, variant
 from .actions import Action, Kind
+from .deal import Deal
 from .game import Game, Origin, Outcome, Phase, Role, Termination, position
 from .match import Match
 from .registry import parse_rules
@@ -32,6 +33,6 @@ __all__ = [
     "declaration", "variant", "Action", "Kind", "Game", "Origin", "Outcome", "Phase", "Role", "Termination",
     "position", "Match", "ConquianError", "CardError", "RuleError", "UnknownVariant", "ConflictingRules",
     "DeclarationError", "PositionError", "IllegalMove", "ActionError", "RecordError",
-    "parse_rules", "RommeRules", "RommeGame", "RommeMatch",
+    "parse_rules", "RommeRules", "RommeGame", "RommeMatch", "Deal",
 ]
 __version__ = "0.2.0"

@@ -24,8 +24,9 @@ from __future__ import annotations
 import enum
 
 from .cards import JOKER_CODE, cards as _cards, cards_of, format_cards, mask_of
-from .errors import ActionError, CardError
-from .text import leading_word, shorten, split_groups
+from .errors import ActionError
+from .text import shorten, split_groups
+from .vocabulary import ActionBase
 
 __all__ = ["Action", "Kind"]
 
@@ -52,7 +53,7 @@ def _group_text(mask: int, ascii: bool = False) -> str:
     return "[" + format_cards(cs, ascii) + "]"
 
 
-class Action(tuple):
+class Action(ActionBase):
     """One action: ``(kind, melds, card, onto)``.
 
     ``melds`` is the player's whole table after a ``use``/``lay`` (sorted masks); ``card`` the discarded
@@ -62,6 +63,7 @@ class Action(tuple):
     """
 
     __slots__ = ()
+    KINDS = Kind
 
     def __new__(cls, kind: Kind, melds: tuple[int, ...] = (), card: int = 0, onto: int = 0) -> "Action":
         _check_shape(kind, melds, card, onto)
@@ -86,40 +88,26 @@ class Action(tuple):
             return f"discard {c.ascii if ascii else c}" + (f" onto {group(self.onto)}" if self.onto else "")
         return k.value
 
-    def __str__(self) -> str:
-        return self.text()
-
-    def __repr__(self) -> str:
-        return f"Action.parse({self.text()!r})"
-
     @classmethod
-    def parse(cls, text: "str | Action") -> "Action":
-        """Read action text (Unicode or ASCII cards).
+    def _read(cls, kind: Kind, rest: str, shown: str) -> "Action":
+        """The action of that kind (:meth:`~conquian.vocabulary.ActionBase.parse` reads its text, Unicode or ASCII).
 
         >>> Action.parse('use [8S 9S TS] [10h 10d 10c]')
         Action.parse('use [8♠ 9♠ 10♠] [10♥ 10♦ 10♣]')
         """
-        if isinstance(text, Action):
-            return text
-        if not isinstance(text, str):
-            raise TypeError(f"an action must be text or an Action, not {type(text).__name__}")
-        kind, rest, shown = leading_word(text, Kind, "action", ActionError)
-        try:
-            if kind in _WITH_MELDS:
-                groups = _groups(rest, shown)
-                if not groups:
-                    raise ActionError(f"action {shown!r}: '{kind.value}' needs the melds after the move, e.g. "
-                                      f"'{kind.value} [5♥ 6♥ 7♥]'")
-                return cls(kind, tuple(groups))
-            if kind is Kind.FORCE:
-                groups = _groups(rest, shown)
-                if len(groups) != 1:
-                    raise ActionError(f"action {shown!r}: 'force' names one meld of the opponent, e.g. 'force [4♥ 5♥ 6♥]'")
-                return cls(kind, onto=groups[0])
-            if kind is Kind.DISCARD:
-                return _discard(rest, shown)
-        except CardError as exc:
-            raise ActionError(f"action {shown!r}: {exc}") from None
+        if kind in _WITH_MELDS:
+            groups = _groups(rest, shown)
+            if not groups:
+                raise ActionError(f"action {shown!r}: '{kind.value}' needs the melds after the move, e.g. "
+                                  f"'{kind.value} [5♥ 6♥ 7♥]'")
+            return cls(kind, tuple(groups))
+        if kind is Kind.FORCE:
+            groups = _groups(rest, shown)
+            if len(groups) != 1:
+                raise ActionError(f"action {shown!r}: 'force' names one meld of the opponent, e.g. 'force [4♥ 5♥ 6♥]'")
+            return cls(kind, onto=groups[0])
+        if kind is Kind.DISCARD:
+            return _discard(rest, shown)
         if rest:
             raise ActionError(f"action {shown!r}: '{kind.value}' takes nothing after it")
         return cls(kind)

@@ -15,11 +15,8 @@ import sys
 import time
 
 from .errors import ConquianError
-from .game import Game
-from .games import RULE_SETS
-from .registry import DECLARATIONS, declaration, parse_rules
-from .romme.game import RommeGame
-from .rules import RuleSet
+from .games import RULE_SETS, Tally, game_of
+from .registry import DECLARATIONS, declaration, parse_rules, problems
 from .status import NOT_APPLICABLE, Status
 from .verdicts import Verdict, compare
 
@@ -31,6 +28,9 @@ def _variants(args) -> int:
     width = max((len(k) for k in DECLARATIONS), default=0)
     for d in DECLARATIONS.values():
         print(f"{d.id:<{width}}  {d.title}")
+    broken = problems()
+    if broken:  # the sources that load are listed; the files that do not are named, in one line
+        raise ConquianError("; ".join(str(e) for e in broken.values()))
     return 0
 
 
@@ -77,29 +77,29 @@ def _compare(args) -> int:
 class Simulation:
     """Deals between random legal players, tallied as they are played (so an interrupted run can report).
 
-    Conquian is dealt to two players (wins tallied by role); Rommé to ``players`` seats (wins tallied per seat,
-    seat 0 dealing every deal).
+    The rule set's game deals (see :mod:`conquian.games`): Conquian to two players (wins tallied by role), Rommé to
+    ``players`` seats (wins tallied per seat, seat 0 dealing every deal).
     """
 
     def __init__(self, variant: str, seed: int, players: "int | None" = None):
         self.rules = parse_rules(variant)
-        self.romme = not isinstance(self.rules, RuleSet)
-        if not self.romme and players not in (None, 2):
-            raise ConquianError(f"--players {players}: Conquian is a game for two players; more players are for Rommé")
-        self.players = players if players is not None else 2
-        if self.romme:
-            RommeGame(self.rules, self.players, seed=0)  # a player count the rules do not allow is an error now
+        self.game = game_of(self.rules)
+        self.players = players if players is not None else self.game.players[0]
+        self.game.new_deal(self.rules, self.players, seed=0)  # a player count the rules do not allow is an error now
         self.seed = seed
         self.rng = random.Random(seed)
-        self.games = self.ties = self.decisions = self.hand_romme = 0
-        self.wins = [0] * self.players if self.romme else {"dealer": 0, "pone": 0}
-        self.seconds = 0.0
+        self.tally = Tally(str(self.rules), self.players, seed, dict.fromkeys(self.game.seats(self.players), 0),
+                           dict.fromkeys(self.game.tallies, 0))
+
+    @property
+    def games(self) -> int:
+        return self.tally.games
 
     def deal(self):
-        seed = self.rng.getrandbits(64)
-        return RommeGame(self.rules, self.players, seed=seed) if self.romme else Game(self.rules, seed=seed)
+        return self.game.new_deal(self.rules, self.players, seed=self.rng.getrandbits(64))
 
     def play(self, games: int, progress=None) -> None:
+        t = self.tally
         last = time.monotonic()
         for n in range(1, games + 1):
             start = time.perf_counter()
@@ -107,26 +107,22 @@ class Simulation:
             choice = self.rng.choice
             while not g.is_over:
                 g.play(choice(g.legal_actions()))
-            self.seconds += time.perf_counter() - start
-            self.games += 1
-            self.decisions += g.decisions
+            t.seconds += time.perf_counter() - start
+            t.games += 1
+            t.decisions += g.decisions
             winner = g.outcome.winner
             if winner is None:
-                self.ties += 1
+                t.ties += 1
             else:
-                self.wins[winner if self.romme else str(winner)] += 1
-                self.hand_romme += self.romme and g.outcome.hand_romme
+                t.wins[winner] += 1
+                for name in t.counts:
+                    t.counts[name] += bool(getattr(g.outcome, name))
             if progress and (time.monotonic() - last > 1.0 or n == games):
                 progress(n, games)
                 last = time.monotonic()
 
     def summary(self) -> dict:
-        wins = list(self.wins) if self.romme else dict(self.wins)
-        out = {"variant": str(self.rules), "games": self.games, "seed": self.seed, "wins": wins,
-               "ties": self.ties, "decisions": self.decisions, "seconds": round(self.seconds, 3)}
-        if self.romme:
-            out = {"variant": out.pop("variant"), "players": self.players, **out, "hand_romme": self.hand_romme}
-        return out
+        return self.game.summary(self.tally)
 
 
 def simulate(variant: str, games: int, seed: int, progress=None, players: "int | None" = None) -> dict:
@@ -136,22 +132,13 @@ def simulate(variant: str, games: int, seed: int, progress=None, players: "int |
     return sim.summary()
 
 
-def _report(result: dict, as_json: bool) -> None:
+def _report(result: dict, as_json: bool, game) -> None:
     if as_json:
         print(json.dumps(result))
         return
-    g = max(result["games"], 1)
     secs = max(result["seconds"], 1e-9)
-    wins = result["wins"]
-    if isinstance(wins, list):
-        print(f"{result['variant']}: {result['players']} players, {result['games']} games, seed {result['seed']}")
-        print("  wins by seat (0 deals): " + ", ".join(f"{i}: {w} ({100 * w / g:.1f}%)" for i, w in enumerate(wins))
-              + f"; nobody {result['ties']} ({100 * result['ties'] / g:.1f}%); Hand-Rommé {result['hand_romme']}")
-    else:
-        print(f"{result['variant']}: {result['games']} games, seed {result['seed']}")
-        print(f"  dealer wins {wins['dealer']} ({100 * wins['dealer'] / g:.1f}%), "
-              f"pone wins {wins['pone']} ({100 * wins['pone'] / g:.1f}%), "
-              f"tableaux {result['ties']} ({100 * result['ties'] / g:.1f}%)")
+    for line in game.summary_lines(result):
+        print(line)
     print(f"  {result['decisions']} decisions in {result['seconds']:.2f} s of engine time: "
           f"{result['games'] / secs:,.0f} games/s, {result['decisions'] / secs:,.0f} decisions/s")
 
@@ -168,9 +155,9 @@ def _simulate(args) -> int:
         sim.play(args.games, progress if args.games >= 1000 or sys.stderr.isatty() else None)
     except KeyboardInterrupt:
         print(f"\nconquian: interrupted after {sim.games} of {args.games} games; the summary so far:", file=sys.stderr)
-        _report(sim.summary(), args.json)
+        _report(sim.summary(), args.json, sim.game)
         return 130
-    _report(sim.summary(), args.json)
+    _report(sim.summary(), args.json, sim.game)
     return 0
 
 

@@ -2,8 +2,8 @@
 
 A deal starts from a seeded shuffle, a given pack order, or a position written as text (:func:`position`).
 At every moment one player is to act: he has the *say* to the card on offer, or must discard, or may demand
-that his opponent take a card he declined.  :meth:`Game.legal_actions` lists every legal choice once;
-:meth:`Game.play` applies one, or raises :class:`~conquian.errors.IllegalMove` naming the rule and its
+that his opponent take a card he declined.  :meth:`~conquian.deal.Deal.legal_actions` lists every legal choice once;
+:meth:`~conquian.deal.Deal.play` applies one, or raises :class:`~conquian.errors.IllegalMove` naming the rule and its
 source and leaving the game unchanged.  The moves of each phase live in :mod:`conquian.moves`, the text
 forms in :mod:`conquian.notation`, the state's vocabulary in :mod:`conquian.state`.
 """
@@ -15,8 +15,11 @@ from typing import Iterable
 
 from .actions import Action, Kind
 from .cards import Card, cards as _cards, card_of, format_cards
-from .errors import ConquianError, IllegalMove, PositionError, RecordError
+from .deal import Deal
+from .errors import IllegalMove, PositionError
+from .games import GameType, Tally, register
 from .melds import MeldTable
+from . import notation
 from .moves import PHASES as _MOVES, diagnose, fits_own
 from .notation import format_position, format_record, parse_position, parse_record
 from .registry import cite
@@ -37,7 +40,7 @@ def _rules(rules: "RuleSet | str") -> RuleSet:
     raise TypeError(f"rules must be a RuleSet or rule-set text, not {type(rules).__name__}")
 
 
-class Game:
+class Game(Deal):
     """One deal.
 
     ``Game(rules, seed=7)`` shuffles with a seeded generator and cuts at random (within the rules'
@@ -48,6 +51,9 @@ class Game:
 
     phase: Phase
     """The phase of the deal: a card on offer, a discard due, a declined card to demand, or over."""
+
+    ACTION, OVER, SNAPSHOT = Action, Phase.OVER, Snapshot
+    LISTS = ("_hands", "_melds", "_down", "_stock", "_out", "_history")
 
     def __init__(self, rules: "RuleSet | str", *, seed: "int | None" = None,
                  pack: "str | Iterable[Card] | None" = None, cut: "int | None" = None):
@@ -109,47 +115,15 @@ class Game:
         self._legal: list[Action] | None = None
         self._start = start if start is not None else format_position(s)  # pack and cut, or position text
 
-    @classmethod
-    def from_snapshot(cls, snapshot: Snapshot) -> "Game":
-        """A game in the state a snapshot describes, once :func:`~conquian.state.check` has found it possible."""
-        if not isinstance(snapshot, Snapshot):
-            raise TypeError(f"Game.from_snapshot() takes a Snapshot, not {type(snapshot).__name__}")
-        check(snapshot)
-        g = object.__new__(cls)
-        g._load(snapshot, None)
-        return g
-
-    @classmethod
-    def from_position(cls, text: str) -> "Game":
-        """A game set up from position text (see :func:`position`)."""
-        return cls.from_snapshot(parse_position(text))
-
     def snapshot(self) -> Snapshot:
         """The deal now, as plain values."""
         return Snapshot(self.rules, (self._hands[0], self._hands[1]), (self._melds[0], self._melds[1]),
                         tuple(reversed(self._stock)), tuple(self._out), self.phase, self.to_act, self._offer,
                         self._origin if self._offer else None, self._outcome, self._forced and self.phase is Phase.DISCARD)
 
-    def copy(self) -> "Game":
-        g = object.__new__(Game)
-        g.__dict__.update(self.__dict__)
-        g._hands, g._melds, g._down = list(self._hands), list(self._melds), list(self._down)
-        g._stock, g._out, g._history = list(self._stock), list(self._out), list(self._history)
-        return g
-
     # -- what a reader sees ----------------------------------------------------------------------------------
-    @property
-    def to_act(self) -> Role | None:
-        """Who acts next; None once the deal is over."""
-        return None if self.phase is Phase.OVER else _ROLES[self._actor]
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
+    def _seat(self, index: int) -> Role:
+        return _ROLES[index]
 
     @property
     def offer(self) -> Card | None:
@@ -168,6 +142,20 @@ class Game:
     def down(self, role: "Role | str") -> int:
         """How many cards the player has down."""
         return sum(m.bit_count() for m in self._melds[Role.parse(role)])
+
+    players = 2
+
+    @property
+    def pack(self) -> tuple[Card, ...]:
+        return self.rules.deck
+
+    def places(self) -> dict[str, tuple[Card, ...]]:
+        out = {}
+        for role in _ROLES:
+            out[f"{role} hand"] = self.hand(role)
+            out[f"{role} melds"] = tuple(c for m in self.melds(role) for c in m)
+        out.update(stock=self.stock, out=self.out, offer=(self.offer,) if self._offer else ())
+        return out
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -189,67 +177,23 @@ class Game:
         """Refused cards left face up, each covered by the next (``refused_card = covered``), bottom first."""
         return self.out if self.rules.refused_card is RefusedCard.COVERED else ()
 
-    @property
-    def history(self) -> tuple[tuple[Role, Action], ...]:
-        return tuple(self._history)
-
-    @property
-    def decisions(self) -> int:
-        """Player decisions made so far in this deal."""
-        return len(self._history)
-
-    def __str__(self) -> str:
-        return format_position(self.snapshot())
-
-    def __repr__(self) -> str:
-        return f"Game.from_position({str(self)!r})"
-
     # -- the rules ----------------------------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """Every legal action, each distinct outcome once."""
-        cached = self._legal
-        if cached is None:
-            cached = self._legal = _MOVES[self.phase][0](self)
-        return list(cached)
+    def _list_legal(self) -> list[Action]:
+        return _MOVES[self.phase][0](self)
 
-    def is_legal(self, action: "Action | str") -> bool:
-        return self.why_illegal(action) is None
+    def _diagnose(self, a: Action) -> tuple[str, str | None]:
+        return diagnose(self, a)
 
-    def why_illegal(self, action: "Action | str") -> str | None:
-        """None if the action is legal here, else the message :meth:`play` would raise."""
-        action = Action.parse(action)
-        if self._legal is None:
-            self._legal = _MOVES[self.phase][0](self)
-        return None if action in self._legal else str(self._illegal(action))
+    def _text(self, a: Action) -> str:
+        return a.text(self.table)
 
-    def play(self, action: "Action | str") -> "Game":
-        """Apply an action (an :class:`Action` or its text).  Returns the game, for chaining in examples."""
-        if type(action) is not Action:
-            action = Action.parse(action)
-        allowed = self._legal
-        if allowed is None:
-            allowed = self._legal = _MOVES[self.phase][0](self)
-        if action not in allowed:
-            raise self._illegal(action)
-        self._legal = None
-        self._apply(action)
-        return self
-
-    def _illegal(self, a: Action) -> IllegalMove:
-        reason, axis = diagnose(self, a)
-        text, words = a.text(self.table), describe(self, a)
-        rule = cite(self.rules, axis) if axis else ""
-        message = f"{text!r} ({words}) is illegal: {reason}" + (f" ({rule})" if rule else "")
-        return IllegalMove(message, action=text, words=words, reason=reason, axis=axis, rule=rule)
-
-    def describe(self, action: "Action | str") -> str:
+    def _words(self, action: "Action | str") -> str:
         """What an action would do here, in words: "pass the 5♣ to the dealer" (see :mod:`conquian.words`)."""
         return describe(self, action)
 
     # -- transitions ------------------------------------------------------------------------------------------------
     def _apply(self, a: Action) -> None:
         me = self._actor
-        self._history.append((_ROLES[me], a))
         self._forced = False
         k = a[0]
         r = self.rules
@@ -365,48 +309,24 @@ class Game:
         self.phase = Phase.OFFER
 
     # -- records ----------------------------------------------------------------------------------------------------
-    def record(self) -> str:
-        """The whole game as text: its start (pack and cut, or position), every move, the result."""
-        start = self._start
-        if not isinstance(start, str):
-            pack, cut = start
-            start = f"variant: {self.rules}\npack: {format_cards(pack)}\ncut: {cut}"
-        return format_record(start, [(role, a.text(self.table)) for role, a in self._history], self._outcome,
-                             self._report)
+    _check = staticmethod(check)
+    _format_position = staticmethod(format_position)
+    _parse_position = staticmethod(parse_position)
+    _parse_record = staticmethod(parse_record)
+
+    def _start_text(self, pack, cut) -> str:
+        return f"variant: {self.rules}\npack: {format_cards(pack)}\ncut: {cut}"
+
+    def _write_record(self, start: str, moves: list) -> str:
+        return format_record(start, moves, self._outcome, self._report)
+
+    @classmethod
+    def _record_start(cls, rec) -> "Game":
+        return cls.from_position(rec.position) if rec.position is not None else cls(rec.variant, pack=rec.pack, cut=rec.cut)
 
     @staticmethod
-    def from_record(text: str) -> "Game":
-        """Replay a record (see :meth:`record`); every move is checked, and the result if one is given."""
-        rec = parse_record(text)
-        try:
-            g = Game.from_position(rec.position) if rec.position is not None else Game(rec.variant, pack=rec.pack,
-                                                                                          cut=rec.cut)
-        except ConquianError as exc:
-            raise RecordError(f"record start: {exc}") from None
-        moves = result = None
-        for line, who, act in rec.lines():
-            if who == "result":
-                result = act
-                continue
-            if who == "report":
-                try:
-                    g.report(act)
-                except ConquianError as exc:
-                    raise RecordError(f"record line {line}: report {act[:40]!r}: {exc}") from None
-                continue
-            moves = (moves or 0) + 1
-            where = f"record move {moves} (line {line}, {who!r}: {act[:40]!r})"
-            if g.is_over:
-                raise RecordError(f"{where}: the deal is already over ({g.outcome})")
-            if str(g.to_act) != who:
-                raise RecordError(f"{where}: it is {g.to_act}'s turn, not {who}'s")
-            try:
-                g.play(act)
-            except ConquianError as exc:
-                raise RecordError(f"{where}: {exc}") from None
-        if result is not None and str(g.outcome) != result.lower():
-            raise RecordError(f"record: the result says {result[:40]!r} but the moves give {g.outcome or 'no result yet'}")
-        return g
+    def _record_lines(rec):
+        return rec.lines()
 
 
 def _or(masks) -> int:
@@ -440,3 +360,27 @@ def position(text: str) -> Game:
     winner without the cards down, or a tableau with cards left in the stock are errors.
     """
     return Game.from_position(text)
+
+
+# -- the game, registered (see conquian.games) ---------------------------------------------------------------
+def _start(rules, players: int, seed: "int | None") -> Game:
+    if players != 2:
+        raise PositionError(f"{players} players: Conquian is a game for two players; more players are for Rommé")
+    return Game(rules, seed=seed)
+
+
+def _summary(t: Tally) -> dict:
+    return {"variant": t.variant, "games": t.games, "seed": t.seed, "wins": {str(k): v for k, v in t.wins.items()},
+            "ties": t.ties, "decisions": t.decisions, "seconds": round(t.seconds, 3)}
+
+
+def _summary_lines(result: dict) -> list[str]:
+    g, wins = max(result["games"], 1), result["wins"]
+    return [f"{result['variant']}: {result['games']} games, seed {result['seed']}",
+            f"  dealer wins {wins['dealer']} ({100 * wins['dealer'] / g:.1f}%), "
+            f"pone wins {wins['pone']} ({100 * wins['pone'] / g:.1f}%), "
+            f"tableaux {result['ties']} ({100 * result['ties'] / g:.1f}%)"]
+
+
+GAME = register(GameType("conquian", "Conquian", Game, (2, 2), notation, _start, lambda players: _ROLES, _summary,
+                         _summary_lines))

@@ -16,7 +16,8 @@ from .cards import Card, cards as _cards, format_cards, mask_of
 from .errors import CardError, PositionError, RecordError, RuleError
 from .rules import RuleSet
 from .state import Origin, Outcome, Phase, Role, Snapshot, Termination, pips
-from .text import ascii_lower, key_lines, parse_int, shorten, split_groups
+from .records import split_record, write_record
+from .text import ascii_lower, key_lines, shorten, split_groups
 
 __all__ = ["KEYS", "parse_position", "format_position", "RecordText", "parse_record", "format_record"]
 
@@ -245,44 +246,10 @@ class RecordText:
 
 def parse_record(text: str) -> RecordText:
     """Split a record into its start and its body (the moves are read as the game replays them)."""
-    if not isinstance(text, str):
-        raise TypeError(f"a game record must be text, not {type(text).__name__}")
-    lines = text.splitlines()
-    try:
-        split = next(i for i, line in enumerate(lines) if ascii_lower(line.strip()) == "moves:")
-    except StopIteration:
-        raise RecordError("a game record needs a 'moves:' line after its start") from None
-    head = lines[:split]
-    keys: dict[str, tuple[int, str]] = {}
-    for n, line in enumerate(head, 1):
-        if line.strip() and not line.strip().startswith("#"):
-            key, _, value = line.partition(":")
-            key = " ".join(ascii_lower(key).split())
-            if key in keys:
-                raise RecordError(f"record line {n}: {key!r} is given twice (first on line {keys[key][0]})")
-            keys[key] = (n, value.strip())
-    position, variant, pack, cut = None, "", "", 0
-    if "pack" in keys:
-        extra = sorted(set(keys) - {"variant", "pack", "cut"})
-        if extra:
-            raise RecordError(f"a record that starts from a pack has only variant, pack and cut lines; "
-                              f"not {', '.join(map(repr, extra))}")
-        if "variant" not in keys:
-            raise RecordError("a record that starts from a pack needs a 'variant:' line")
-        variant, pack = keys["variant"][1], keys["pack"][1]
-        n, cut_text = keys.get("cut", (0, "0"))
-        number = parse_int(cut_text)
-        if number is None:
-            raise RecordError(f"record line {n}: 'cut:' must be a whole number in ASCII digits, not {shorten(cut_text)!r}")
-        cut = number
-    else:
-        position = "\n".join(head)
-    body = tuple(enumerate(lines[split + 1:], split + 2))
-    return RecordText(position, variant, pack, cut, body)
+    position, values, body = split_record(text, ("variant", "pack", "cut"), ("cut",))
+    return RecordText(position, values.get("variant", ""), values.get("pack", ""), values.get("cut", 0), body)
 
 
 def format_record(start: str, moves: list[tuple[Role, str]], result: "Outcome | None", report: str | None = None) -> str:
     """A record from its start (position text, or variant, pack and cut lines), the moves, a report, the result."""
-    body = "".join(f"\n{role}: {action}" for role, action in moves) + (f"\nreport: {report}" if report else "")
-    tail = f"\nresult: {result}" if result else ""
-    return f"{start}\nmoves:{body}{tail}\n"
+    return write_record(start, moves, result, f"\nreport: {report}" if report else "")

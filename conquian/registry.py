@@ -1,14 +1,17 @@
 """The registry of declared sources: where the files are, the sources in order, look-up by name, and citations.
 
-Importing this module loads every declaration in the variants folder (``CONQUIAN_VARIANTS`` if set), checks
-that no id or alias is claimed twice, and lets rule-set text name a source (:func:`conquian.rules.use_registry`).
+The variants folder (``CONQUIAN_VARIANTS`` if set) is read on first use, not at import, so that no file in it can
+make ``import conquian`` fail.  A file that cannot be read (not UTF-8, not TOML, a declaration the checks refuse,
+a name another file already claims) is left out and remembered (:func:`problems`): asking for it by name raises
+its :class:`~conquian.errors.DeclarationError`, naming the file and the problem, while the other sources keep
+working.  Rule-set text can name a source through :func:`conquian.rules.use_registry`.
 """
 
 from __future__ import annotations
 
 import os
+from abc import abstractmethod
 from pathlib import Path
-from types import MappingProxyType
 from typing import Iterator, Mapping
 
 from .declarations import CREDIBILITY, Declaration, load_declaration
@@ -19,7 +22,7 @@ from .status import Status
 from .text import normalise_id, shorten, word_key
 
 __all__ = ["DECLARATIONS", "VARIANTS", "variant", "declaration", "cite", "variants_dir", "sources_dir",
-           "normalise_id", "load_all", "VariantRegistry", "parse_rules", "sources"]
+           "normalise_id", "load_all", "load_folder", "problems", "VariantRegistry", "parse_rules", "sources"]
 
 
 def variants_dir() -> Path:
@@ -44,61 +47,150 @@ def sources_dir() -> Path | None:
 
 
 def load_all(folder: Path) -> dict[str, Declaration]:
-    """Every declaration in a folder, the most authoritative first; an id or alias claimed twice is an error."""
-    loaded = [load_declaration(path) for path in sorted(folder.glob("*.toml"))]
+    """Every declaration in a folder, the most authoritative first; the first file that cannot be read is an error."""
+    found, broken = load_folder(folder)
+    if broken:
+        raise next(iter(broken.values()))
+    return found
+
+
+def load_folder(folder: Path) -> tuple[dict[str, Declaration], dict[Path, DeclarationError]]:
+    """The declarations of a folder that can be read, the most authoritative first, and the error of each other file.
+
+    A name (id or alias) claimed twice stays with the file that claims it first in file-name order; the other file is
+    in error, naming both, and claims nothing.
+    """
+    loaded, broken = [], {}
+    for path in sorted(folder.glob("*.toml")):
+        try:
+            loaded.append(load_declaration(path))
+        except DeclarationError as exc:
+            broken[path] = exc
     claimed: dict[str, Declaration] = {}
+    kept = []
     for d in loaded:
+        clash = None
         for name in (d.id, *d.aliases):
-            key = normalise_id(name)
-            other = claimed.get(key)
-            if other is not None and other is not d:
-                raise DeclarationError(f"{d.path}: the name {name!r} is already claimed by {other.path} "
-                                       f"(as its {'id' if normalise_id(other.id) == key else 'alias'})")
-            claimed[key] = d
+            other = claimed.setdefault(normalise_id(name), d)
+            if other is not d:
+                clash = (name, other)
+                break
+        if clash is None:
+            kept.append(d)
+            continue
+        name, other = clash
+        broken[d.path] = DeclarationError(
+            f"{d.path}: the name {name!r} is already claimed by {other.path} "
+            f"(as its {'id' if normalise_id(other.id) == normalise_id(name) else 'alias'})")
+        for n in (d.id, *d.aliases):  # a left-out file claims nothing
+            if claimed.get(normalise_id(n)) is d:
+                del claimed[normalise_id(n)]
     # Game by game (Conquian first, as conquian.games lists them); within a game primary sources first, then
     # secondary, translations, machine translations.
     games = list(RULE_SETS)
-    loaded.sort(key=lambda d: (games.index(d.game), CREDIBILITY.index(d.credibility), d.id))
-    return {d.id: d for d in loaded}
+    kept.sort(key=lambda d: (games.index(d.game), CREDIBILITY.index(d.credibility), d.id))
+    return {d.id: d for d in kept}, broken
 
 
-class VariantRegistry(Mapping[str, RuleSet]):
+class _Folder:
+    """The variants folder, read once on first use: the declarations that load, and the error of every other file."""
+
+    def __init__(self):
+        self._found: "dict[str, Declaration] | None" = None
+        self.broken: dict[Path, DeclarationError] = {}
+
+    @property
+    def found(self) -> dict[str, Declaration]:
+        if self._found is None:
+            self._found, self.broken = load_folder(variants_dir())
+        return self._found
+
+    def problem(self, name: str) -> "DeclarationError | None":
+        """The error of the broken file ``name`` would have named (by its file name), if any."""
+        key = normalise_id(name)
+        self.found  # noqa: B018  (reads the folder)
+        return next((e for path, e in self.broken.items() if normalise_id(path.stem) == key), None)
+
+
+_FOLDER = _Folder()
+
+
+def problems() -> dict[Path, DeclarationError]:
+    """Each file of the variants folder that could not be read, with its error (empty when every file loads)."""
+    _FOLDER.found  # noqa: B018  (reads the folder)
+    return dict(_FOLDER.broken)
+
+
+class _ReadOnFirstUse(Mapping):
+    """A read-only mapping whose table is built from the variants folder on first use; a broken file's id raises that
+    file's error."""
+
+    @abstractmethod
+    def _table(self) -> dict:
+        """The table itself (read on first use)."""
+
+    def __getitem__(self, key: str):
+        table = self._table()
+        if key not in table and isinstance(key, str) and (problem := _FOLDER.problem(key)) is not None:
+            raise problem
+        return table[key]
+
+    def __contains__(self, key) -> bool:
+        return key in self._table()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+    def __repr__(self) -> str:
+        return repr(self._table())
+
+
+class _Declarations(_ReadOnFirstUse, Mapping[str, Declaration]):
+    """Source id to its declaration."""
+
+    def _table(self) -> dict[str, Declaration]:
+        return _FOLDER.found
+
+
+class VariantRegistry(_ReadOnFirstUse, Mapping[str, RuleSet]):
     """Read-only mapping from source id to its rule set (of its game's rule-set class), the most authoritative first."""
 
     def __init__(self, declarations: Mapping[str, Declaration]):
-        self._rules = {k: d.rules for k, d in declarations.items()}
-        self._names = {normalise_id(n): d.id for d in declarations.values() for n in (d.id, *d.aliases)}
+        self._declarations = declarations
+        self._cache: "tuple[dict, dict] | None" = None
 
-    def __getitem__(self, key: str) -> RuleSet:
-        return self._rules[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._rules)
-
-    def __len__(self) -> int:
-        return len(self._rules)
-
-    def __repr__(self) -> str:
-        return "{" + ", ".join(f"{k!r}: {v!r}" for k, v in self._rules.items()) + "}"
+    def _table(self) -> dict[str, RuleSet]:
+        if self._cache is None:  # built on first use, when the declarations are read
+            ds = self._declarations
+            self._cache = ({k: d.rules for k, d in ds.items()},
+                           {normalise_id(n): d.id for d in ds.values() for n in (d.id, *d.aliases)})
+        return self._cache[0]
 
     def resolve(self, name: str) -> str:
         if not isinstance(name, str):
             raise TypeError(f"a variant name must be text, not {type(name).__name__}")
-        key = self._names.get(normalise_id(name))
+        rules = self._table()
+        key = self._cache[1].get(normalise_id(name))
         if key is None:
-            known = ", ".join(self._rules) or f"none: {variants_dir()} holds no declaration"
-            raise UnknownVariant(f"unknown variant {shorten(name)!r}; known variants: {known}")
+            if (problem := _FOLDER.problem(name)) is not None:
+                raise problem
+            broken = "".join(f"; {p.name} could not be read" for p in problems())
+            known = ", ".join(rules) or f"none: {variants_dir()} holds no declaration"
+            raise UnknownVariant(f"unknown variant {shorten(name)!r}; known variants: {known}{broken}")
         return key
 
     # The two methods rule-set text needs (see conquian.rules.use_registry).
     def lookup(self, name: str) -> RuleSet:
-        return self._rules[self.resolve(name)]
+        return self._table()[self.resolve(name)]
 
     def preset(self, source: str) -> RuleSet | None:
-        return self._rules.get(source)
+        return self._table().get(source)
 
 
-DECLARATIONS: Mapping[str, Declaration] = MappingProxyType(load_all(variants_dir()))
+DECLARATIONS: Mapping[str, Declaration] = _Declarations()
 """Source id to its :class:`~conquian.declarations.Declaration`, the most authoritative source first."""
 VARIANTS: VariantRegistry = VariantRegistry(DECLARATIONS)
 """Source id to its :class:`~conquian.rules.RuleSet`, in the same order."""

@@ -27,14 +27,46 @@ from .errors import ConflictingRules, RuleError, UnknownVariant
 from .melds import Melding, MeldTable, meld_table
 from .text import shorten, word_key
 
-__all__ = ["RuleSet", "AXES", "AXIS_BY_NAME", "use_registry", "Registry", "CONFLICTS", "split_rule_text", "rule_text",
-           "source_rules", "preset"]
+__all__ = ["RuleSet", "RuleSetText", "AXES", "AXIS_BY_NAME", "use_registry", "Registry", "CONFLICTS", "split_rule_text",
+           "rule_text", "source_rules", "preset"]
 
-@dataclass(frozen=True)
-class RuleSet(RuleSetBase):
+
+class RuleSetText(RuleSetBase):
+    """What every game's rule set does with text: ``ID``, ``ID(axis=value, ...)`` or ``GAME(axis=value, ...)``.
+
+    ``str`` writes the shortest form (a declared source's id, with only what differs from it); :meth:`parse` reads
+    any of them back, a game's name giving that game's defaults.  A source of another game is refused:
+    :func:`conquian.registry.parse_rules` reads the text of any game's rule set.
+
+    >>> RuleSet.parse('foster-1913(pack=spanish)').pack
+    <Pack.SPANISH: 'spanish'>
+    >>> str(RuleSet.parse('Foster_1913( pack = Spanish )'))
+    'foster-1913(pack=spanish)'
+    """
+
+    GAME: str = ""
+
+    def __str__(self) -> str:
+        return rule_text(self, self.GAME)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text):
+        """Read rule-set text of this game; the inverse of ``str``."""
+        if isinstance(text, cls):
+            return text
+        name, overrides, shown = split_rule_text(text)
+        base = cls() if word_key(name) == cls.GAME else source_rules(name, cls, shown)
+        return base.replace(**overrides)
+
+
+@dataclass(frozen=True, repr=False)
+class RuleSet(RuleSetText):
     """A complete rule set for a two-handed deal of Conquian.
 
-    Every field is one independent axis.  Make one with :meth:`parse`, from a declared source with
+    Every field is one independent axis.  Make one with :meth:`~RuleSetText.parse`, from a declared source with
     :func:`conquian.registry.variant`, or from another with :meth:`replace`; contradictory settings raise
     :class:`~conquian.errors.ConflictingRules` naming both axes.  The defaults are those of the 1913 Foster text.
     """
@@ -184,31 +216,6 @@ class RuleSet(RuleSetBase):
         """
         totals = _reachable_totals(self)
         return max(n for n in range(self.min_sequence, self.max_sequence + 1) if self.cards_to_win - n in totals)
-
-    # -- derived rule sets -------------------------------------------------------------------
-    # -- text --------------------------------------------------------------------------------
-    def __str__(self) -> str:
-        """``foster-1913``, ``foster-1913(pack=spanish)``, or the full ``conquian(axis=value, ...)`` form."""
-        return rule_text(self, self.GAME)
-
-    def __repr__(self) -> str:
-        return f"RuleSet.parse({str(self)!r})"
-
-    @classmethod
-    def parse(cls, text: str) -> "RuleSet":
-        """Read ``ID``, ``ID(axis=value, ...)`` or ``conquian(axis=value, ...)``; the inverse of ``str``.
-
-        >>> RuleSet.parse('foster-1913(pack=spanish)').pack
-        <Pack.SPANISH: 'spanish'>
-
-        A source of another game (Rommé) is refused here: :func:`conquian.registry.parse_rules` reads the text of
-        any game's rule set.
-        """
-        if isinstance(text, RuleSet):
-            return text
-        name, overrides, shown = split_rule_text(text)
-        base = RuleSet() if word_key(name) == cls.GAME else source_rules(name, cls, shown)
-        return base.replace(**overrides)
 
 
 AXES: tuple[Axis, ...] = axes_of(RuleSet, typing.get_type_hints(RuleSet), dataclasses.fields)

@@ -280,9 +280,13 @@ def _check_history(s: Snapshot) -> None:
     if o is Origin.TURNED_UP:
         if not r.turn_up:
             raise PositionError("no card is turned up at the deal under these rules (rule turn_up = false)")
-        if not fresh or actor is not first or s.phase is not Phase.OFFER:
+        # Under meld_without_use the first player may lay melds from his hand before he uses or passes the card.
+        laid_first = (r.meld_without_use and not s.out and not any(s.melds[first.other])
+                      and len(s.stock) == shape_size - 2 * r.hand_size - 1)
+        if not (fresh or laid_first) or actor is not first or s.phase is not Phase.OFFER:
             raise PositionError(f"a card turned up at the deal is on offer only at the start, to {first}: "
-                                f"nothing out, no melds down, the rest of the pack in the stock")
+                                f"nothing out, no melds down{' but his own' if r.meld_without_use else ''}, the rest "
+                                f"of the pack in the stock")
         return
     if fresh:
         # Before any card has left the stock but the first: the first card, to its first holder or passed on.

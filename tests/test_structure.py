@@ -1,9 +1,12 @@
 """The shape of the code: modules a reader takes in at once, no import cycles, the public API and old texts kept."""
 
 import ast
+import importlib.metadata
+import tomllib
 from pathlib import Path
 
 import conquian
+import conquian.games
 from conquian import Game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,3 +101,65 @@ def test_records_written_by_the_previous_engine_still_replay():
     for text in records:
         g = Game.from_record(text)
         assert g.record() == text
+
+
+def test_one_version_number_in_one_place():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert "version" not in project and "version" in project["dynamic"]  # pyproject reads it from the package
+    assert importlib.metadata.version("conquian") == conquian.__version__
+    assert conquian.__version__.count(".") == 2
+
+
+# -- no tool asks which game it holds: the command line, the shared engine and the site look a game up ------------
+GAME_NAMES = set(conquian.games.RULE_SETS)
+GAME_CLASSES = ({g.deal.__name__ for g in conquian.games.games()} | {cls.__name__ for cls in conquian.games.RULE_SETS.values()}
+                | {"Match", "RommeMatch"})
+# conquian.games is left out: it is the registry, naming each game's rule-set class once.
+NEUTRAL = [PACKAGE / f"{m}.py" for m in ("cli", "deal", "registry", "declarations", "verdicts", "axes", "cards",
+                                          "text", "status", "errors")]
+SITE_GAME_MODULES = {"games", "facts", "romme_facts", "conquian_position", "romme_position"}
+SITE_NEUTRAL = [p for p in SITE if p.stem not in SITE_GAME_MODULES]
+
+
+def _branches_on_a_game(path: Path, root: Path = ROOT) -> list[str]:
+    """Places that compare with a game's name, test a game's class, read a flag named after a game, or import a
+    game's own modules."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        where = f"{path.relative_to(root)}:{getattr(node, 'lineno', 0)}"
+        if isinstance(node, ast.Compare):
+            for side in (node.left, *node.comparators):
+                if isinstance(side, ast.Constant) and side.value in GAME_NAMES:
+                    found.append(f"{where}: compares with the game name {side.value!r}")
+                if (isinstance(node.ops[0], (ast.Is, ast.IsNot)) and isinstance(side, ast.Name)
+                        and side.id in GAME_CLASSES):
+                    found.append(f"{where}: 'is {side.id}'")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("isinstance", "issubclass"):
+            named = {n.id for n in ast.walk(node.args[1]) if isinstance(n, ast.Name)} if len(node.args) > 1 else set()
+            if named & GAME_CLASSES:
+                found.append(f"{where}: {node.func.id}(..., {', '.join(sorted(named & GAME_CLASSES))})")
+        elif isinstance(node, ast.Attribute) and node.attr in GAME_NAMES:
+            found.append(f"{where}: reads .{node.attr}")
+        elif isinstance(node, ast.ImportFrom):
+            module = ("." * node.level) + (node.module or "")
+            names = {a.name for a in node.names}
+            if ".romme" in module or module.endswith(("conquian.game", "conquian.match")) or module in (".game", ".match"):
+                found.append(f"{where}: imports {module}")
+            elif module in ("conquian", ".") and names & GAME_CLASSES:
+                found.append(f"{where}: imports {', '.join(sorted(names & GAME_CLASSES))}")
+    return found
+
+
+def test_the_checker_finds_a_branch_on_a_game(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("from conquian import RommeGame\nfrom .romme.game import RommeGame\nif game_of(r) == 'romme':\n"
+                      "    pass\nif self.romme:\n    pass\nif isinstance(rules, (RuleSet, int)):\n    pass\n",
+                      encoding="utf-8")
+    found = _branches_on_a_game(sample, tmp_path)
+    assert len(found) == 5 and all(f.startswith("sample.py:") for f in found), found
+
+
+def test_no_branch_on_a_game_outside_its_own_package():
+    found = [f for path in NEUTRAL + SITE_NEUTRAL for f in _branches_on_a_game(path)]
+    assert not found, "branches on a game's name or class (ask conquian.games / conquian_site.games instead):\n" + \
+        "\n".join(found)

@@ -24,8 +24,9 @@ from __future__ import annotations
 import enum
 
 from ..cards import BY_CODE, JOKER_CODE, cards as _cards
-from ..errors import ActionError, CardError
-from ..text import ascii_lower, leading_word, shorten, split_groups
+from ..errors import ActionError
+from ..text import ascii_lower, shorten, split_groups
+from ..vocabulary import ActionBase
 from .melds import RUN, SET, Meld, exchange_results, lay_results, rank_at, read_meld
 
 __all__ = ["Kind", "Action"]
@@ -51,10 +52,11 @@ def _card(code: int, ascii: bool) -> str:
     return c.ascii if ascii else str(c)
 
 
-class Action(tuple):
+class Action(ActionBase):
     """One action: ``(kind, card, meld, after, new)`` (see the module's description)."""
 
     __slots__ = ()
+    KINDS = Kind
 
     def __new__(cls, kind: Kind, card: int = -1, meld: "Meld | None" = None, after: "Meld | None" = None,
                 new: "Meld | None" = None) -> "Action":
@@ -97,45 +99,31 @@ class Action(tuple):
         side = _side(meld, after, exchange_results(meld, card))
         return f"exchange {_card(card, ascii)} in {meld.text(ascii)}{side} meld {new.text(ascii)}"
 
-    def __str__(self) -> str:
-        return self.text()
-
-    def __repr__(self) -> str:
-        return f"Action.parse({self.text()!r})"
-
     @classmethod
-    def parse(cls, text: "str | Action") -> "Action":
-        """Read action text (Unicode or ASCII cards).
+    def _read(cls, kind: Kind, rest: str, shown: str) -> "Action":
+        """The action of that kind (:meth:`~conquian.vocabulary.ActionBase.parse` reads its text, Unicode or ASCII).
 
         >>> from conquian.romme.actions import Action
         >>> Action.parse('lay JK=8S on [5s 6s 7s]')
         Action.parse('lay 🃏=8♠ on [5♠ 6♠ 7♠]')
         """
-        if isinstance(text, Action):
-            return text
-        if not isinstance(text, str):
-            raise TypeError(f"an action must be text or an Action, not {type(text).__name__}")
-        kind, rest, shown = leading_word(text, Kind, "action", ActionError)
-        try:
-            if kind in _BARE:
-                if rest:
-                    raise ActionError(f"action {shown!r}: '{kind.value}' takes nothing after it")
-                return cls(kind)
-            if kind is Kind.DISCARD:
-                found = _cards(rest, copies=None)
-                if len(found) != 1:
-                    raise ActionError(f"action {shown!r}: 'discard' needs one card, e.g. 'discard 6♦'")
-                return cls(kind, found[0].code)
-            pieces = _pieces(rest, shown)
-            if kind is Kind.MELD:
-                if len(pieces) != 1 or not pieces[0][1]:
-                    raise ActionError(f"action {shown!r}: 'meld' names one meld in brackets, e.g. 'meld [5♥ 6♥ 7♥]'")
-                return cls(kind, meld=read_meld(pieces[0][0]))
-            if kind is Kind.LAY:
-                return _lay(pieces, shown)
-            return _exchange(pieces, shown)
-        except CardError as exc:
-            raise ActionError(f"action {shown!r}: {exc}") from None
+        if kind in _BARE:
+            if rest:
+                raise ActionError(f"action {shown!r}: '{kind.value}' takes nothing after it")
+            return cls(kind)
+        if kind is Kind.DISCARD:
+            found = _cards(rest, copies=None)
+            if len(found) != 1:
+                raise ActionError(f"action {shown!r}: 'discard' needs one card, e.g. 'discard 6♦'")
+            return cls(kind, found[0].code)
+        pieces = _pieces(rest, shown)
+        if kind is Kind.MELD:
+            if len(pieces) != 1 or not pieces[0][1]:
+                raise ActionError(f"action {shown!r}: 'meld' names one meld in brackets, e.g. 'meld [5♥ 6♥ 7♥]'")
+            return cls(kind, meld=read_meld(pieces[0][0]))
+        if kind is Kind.LAY:
+            return _lay(pieces, shown)
+        return _exchange(pieces, shown)
 
 
 def _side(meld: Meld, after: "Meld | None", results) -> str:

@@ -3,8 +3,8 @@
 A deal starts from a seeded shuffle, a given pack order, or a position written as text.  Seat 0 deals; the
 last seat cuts (and, under ``cut_joker``, may keep a joker found at the bottom of the packet he lifts); the
 cards are dealt one at a time clockwise from seat 1, the dealer taking one more where ``dealer_opens``.  At
-every moment one seat is to act (:attr:`RommeGame.to_act`); the turn is described in :mod:`conquian.romme.moves`.
-:meth:`RommeGame.legal_actions` lists every legal choice once; :meth:`RommeGame.play` applies one, or raises
+every moment one seat is to act (:attr:`~conquian.deal.Deal.to_act`); the turn is described in :mod:`conquian.romme.moves`.
+:meth:`~conquian.deal.Deal.legal_actions` lists every legal choice once; :meth:`~conquian.deal.Deal.play` applies one, or raises
 :class:`~conquian.errors.IllegalMove` naming the rule and its source and leaving the game unchanged.
 
 When the stock is empty at the end of a turn, the discard pile but its top card is turned over as a new
@@ -21,9 +21,12 @@ from collections import Counter
 from typing import Iterable
 
 from ..cards import BY_CODE, JOKER_CODE, Card, cards as _cards, format_cards
-from ..errors import ConquianError, IllegalMove, PositionError, RecordError
+from ..deal import Deal
+from ..errors import PositionError
+from ..games import GameType, Tally, register
 from ..registry import cite, parse_rules
 from .actions import Action, Kind
+from . import notation
 from .moves import diagnose, legal
 from .notation import format_position, format_record, parse_position, parse_record
 from .rules import RommeRules
@@ -48,7 +51,7 @@ def _without(hand: tuple[int, ...], codes: Iterable[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-class RommeGame:
+class RommeGame(Deal):
     """One deal of Rommé.
 
     ``RommeGame(rules, players=3, seed=7)`` shuffles with a seeded generator and cuts at random;
@@ -57,6 +60,9 @@ class RommeGame:
     """
 
     phase: Phase
+
+    ACTION, OVER, SNAPSHOT = Action, Phase.OVER, Snapshot
+    LISTS = ("_hands", "_stock", "_discards", "_history")
 
     def __init__(self, rules: "RommeRules | str", players: int = 2, *, seed: "int | None" = None,
                  pack: "str | Iterable[Card] | None" = None, cut: "int | None" = None):
@@ -109,24 +115,11 @@ class RommeGame:
         self._legal: "list[Action] | None" = None
         self._start = start if start is not None else format_position(s)
 
-    @classmethod
-    def from_snapshot(cls, snapshot: Snapshot) -> "RommeGame":
-        """A game in the state a snapshot describes, once :func:`~conquian.romme.state.check` has found it possible."""
-        if not isinstance(snapshot, Snapshot):
-            raise TypeError(f"RommeGame.from_snapshot() takes a Snapshot, not {type(snapshot).__name__}")
-        check(snapshot)
-        g = object.__new__(cls)
-        g._load(snapshot, None)
-        if not g.is_over and not g.legal_actions():
+    def _loaded(self) -> None:
+        if not self.is_over and not self.legal_actions():
             # Play never leads here: a first meld that can no longer reach its points, or a taken card that fits nothing.
-            raise PositionError(f"seat {g.to_act} has no legal action: the melds of this turn can no longer reach the "
-                                f"first meld's {g.rules.first_meld} points, or the card taken cannot be melded")
-        return g
-
-    @classmethod
-    def from_position(cls, text: str) -> "RommeGame":
-        """A game set up from position text (see :mod:`conquian.romme.notation`)."""
-        return cls.from_snapshot(parse_position(text))
+            raise PositionError(f"seat {self.to_act} has no legal action: the melds of this turn can no longer reach the "
+                                f"first meld's {self.rules.first_meld} points, or the card taken cannot be melded")
 
     def snapshot(self) -> Snapshot:
         """The deal now, as plain values."""
@@ -134,26 +127,7 @@ class RommeGame:
                         self.phase, self.to_act, self._new, tuple(sorted(self._opened)), self._taken, self._renewals,
                         self._outcome)
 
-    def copy(self) -> "RommeGame":
-        g = object.__new__(RommeGame)
-        g.__dict__.update(self.__dict__)
-        g._hands, g._stock, g._discards, g._history = list(self._hands), list(self._stock), list(self._discards), list(self._history)
-        return g
-
     # -- what a reader sees --------------------------------------------------------------------------------------
-    @property
-    def to_act(self) -> "int | None":
-        """The seat to act next; None once the deal is over."""
-        return None if self.phase is Phase.OVER else self._actor
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is Phase.OVER
-
-    @property
-    def outcome(self) -> "Outcome | None":
-        return self._outcome
-
     def hand(self, seat: int) -> tuple[Card, ...]:
         return tuple(self.rules.shape.hand_order(BY_CODE[c] for c in self._hands[seat]))
 
@@ -162,6 +136,18 @@ class RommeGame:
         """The melds on the table (as :class:`~conquian.romme.melds.Meld` values), then those laid this turn towards
         a first meld."""
         return self._table + self._new
+
+    @property
+    def pack(self) -> tuple[Card, ...]:
+        return tuple(self.rules.shape.cards)
+
+    def places(self) -> dict[str, tuple[Card, ...]]:
+        out = {f"hand {seat}": self.hand(seat) for seat in range(self.players)}
+        out["table"] = tuple(BY_CODE[c] for m in self.table for c in m.naturals() + (JOKER_CODE,) * m.jokers)
+        out.update(stock=self.stock, discards=self.discards)
+        if self.phase is Phase.KEEP:  # the joker the cutter found, shown, kept or left
+            out["found"] = (BY_CODE[JOKER_CODE],)
+        return out
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -178,58 +164,17 @@ class RommeGame:
         """The seats that made their first meld in an earlier turn."""
         return self._opened
 
-    @property
-    def history(self) -> tuple[tuple[int, Action], ...]:
-        return tuple(self._history)
-
-    @property
-    def decisions(self) -> int:
-        return len(self._history)
-
-    def __str__(self) -> str:
-        return format_position(self.snapshot())
-
-    def __repr__(self) -> str:
-        return f"RommeGame.from_position({str(self)!r})"
-
     # -- the rules -----------------------------------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """Every legal action, each distinct outcome once."""
-        if self._legal is None:
-            self._legal = legal(self)
-        return list(self._legal)
+    def _list_legal(self) -> list[Action]:
+        return legal(self)
 
-    def is_legal(self, action: "Action | str") -> bool:
-        return self.why_illegal(action) is None
+    def _diagnose(self, a: Action) -> tuple[str, "str | None"]:
+        return diagnose(self, a)
 
-    def why_illegal(self, action: "Action | str") -> "str | None":
-        """None if the action is legal here, else the message :meth:`play` would raise."""
-        action = Action.parse(action)
-        if self._legal is None:
-            self._legal = legal(self)
-        return None if action in self._legal else str(self._illegal(action))
+    def _text(self, a: Action) -> str:
+        return a.text()
 
-    def play(self, action: "Action | str") -> "RommeGame":
-        """Apply an action (an :class:`~conquian.romme.actions.Action` or its text); returns the game."""
-        if type(action) is not Action:
-            action = Action.parse(action)
-        if self._legal is None:
-            self._legal = legal(self)
-        if action not in self._legal:
-            raise self._illegal(action)
-        self._legal = None
-        self._history.append((self._actor, action))
-        self._apply(action)
-        return self
-
-    def _illegal(self, a: Action) -> IllegalMove:
-        reason, axis = diagnose(self, a)
-        text, words = a.text(), describe(self, a)
-        rule = cite(self.rules, axis) if axis else ""
-        message = f"{text!r} ({words}) is illegal: {reason}" + (f" ({rule})" if rule else "")
-        return IllegalMove(message, action=text, words=words, reason=reason, axis=axis, rule=rule)
-
-    def describe(self, action: "Action | str") -> str:
+    def _words(self, action: "Action | str") -> str:
         """What an action would do here, in words (see :mod:`conquian.romme.words`)."""
         return describe(self, action)
 
@@ -316,39 +261,33 @@ class RommeGame:
         self._outcome = Outcome(Termination.WIN, me, penalties, hand_romme)
 
     # -- records -------------------------------------------------------------------------------------------------
-    def record(self) -> str:
-        """The whole game as text: its start (pack and cut, or position), every move, the result."""
-        start = self._start
-        if not isinstance(start, str):
-            pack, cut = start
-            start = (f"variant: {self.rules}\nplayers: {self.players}\npack: {format_cards(BY_CODE[c] for c in pack)}"
-                     f"\ncut: {cut}")
-        return format_record(start, [(seat, a.text()) for seat, a in self._history], self._outcome)
+    _check = staticmethod(check)
+    _format_position = staticmethod(format_position)
+    _parse_position = staticmethod(parse_position)
+    _parse_record = staticmethod(parse_record)
+
+    def _start_text(self, pack, cut) -> str:
+        return (f"variant: {self.rules}\nplayers: {self.players}\npack: {format_cards(BY_CODE[c] for c in pack)}"
+                f"\ncut: {cut}")
+
+    def _write_record(self, start: str, moves: list) -> str:
+        return format_record(start, moves, self._outcome)
+
+    @classmethod
+    def _record_start(cls, rec) -> "RommeGame":
+        if rec.position is not None:
+            return cls.from_position(rec.position)
+        return cls(rec.variant, rec.players, pack=rec.pack, cut=rec.cut)
 
     @staticmethod
-    def from_record(text: str) -> "RommeGame":
-        """Replay a record (see :meth:`record`); every move is checked, and the result if one is given."""
-        rec = parse_record(text)
-        try:
-            if rec.position is not None:
-                g = RommeGame.from_position(rec.position)
-            else:
-                g = RommeGame(rec.variant, rec.players, pack=rec.pack, cut=rec.cut)
-        except (ConquianError, TypeError) as exc:
-            raise RecordError(f"record start: {exc}") from None
-        for i, (line, seat, act) in enumerate(rec.moves, 1):
-            where = f"record move {i} (line {line}, {seat}: {act[:40]!r})"
-            if g.is_over:
-                raise RecordError(f"{where}: the deal is already over ({g.outcome})")
-            if g.to_act != seat:
-                raise RecordError(f"{where}: it is seat {g.to_act}'s turn, not seat {seat}'s")
-            try:
-                g.play(act)
-            except ConquianError as exc:
-                raise RecordError(f"{where}: {exc}") from None
-        if rec.result is not None and str(g.outcome) != rec.result.lower():
-            raise RecordError(f"record: the result says {rec.result[:40]!r} but the moves give {g.outcome or 'no result yet'}")
-        return g
+    def _record_lines(rec):
+        yield from rec.moves
+        if rec.result is not None:
+            yield 0, "result", rec.result
+
+    @staticmethod
+    def _seat_words(who) -> str:
+        return f"seat {who}"
 
 
 def _deal(rules: RommeRules, players: int, order: list[int], keeper: "int | None") -> Snapshot:
@@ -372,3 +311,24 @@ def _deal(rules: RommeRules, players: int, order: list[int], keeper: "int | None
 def position(text: str) -> RommeGame:
     """Set up a Rommé deal from position text (see :mod:`conquian.romme.notation`)."""
     return RommeGame.from_position(text)
+
+
+# -- the game, registered (see conquian.games) ---------------------------------------------------------------
+def _start(rules, players: int, seed: "int | None") -> RommeGame:
+    return RommeGame(rules, players, seed=seed)
+
+
+def _summary(t: Tally) -> dict:
+    return {"variant": t.variant, "players": t.players, "games": t.games, "seed": t.seed, "wins": list(t.wins.values()),
+            "ties": t.ties, "decisions": t.decisions, "seconds": round(t.seconds, 3), "hand_romme": t.counts["hand_romme"]}
+
+
+def _summary_lines(result: dict) -> list[str]:
+    g, wins = max(result["games"], 1), result["wins"]
+    return [f"{result['variant']}: {result['players']} players, {result['games']} games, seed {result['seed']}",
+            "  wins by seat (0 deals): " + ", ".join(f"{i}: {w} ({100 * w / g:.1f}%)" for i, w in enumerate(wins))
+            + f"; nobody {result['ties']} ({100 * result['ties'] / g:.1f}%); Hand-Rommé {result['hand_romme']}"]
+
+
+GAME = register(GameType("romme", "Rommé", RommeGame, (2, 6), notation, _start, lambda players: tuple(range(players)),
+                         _summary, _summary_lines, tallies=("hand_romme",)))

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from ..cards import BY_CODE, cards as _cards, format_cards
 from ..errors import CardError, PositionError, RecordError, RuleError
+from ..records import split_record, write_record
 from ..text import ascii_lower, key_lines, parse_int, shorten, split_groups
 from .melds import read_meld
 from .rules import RommeRules
@@ -228,42 +229,9 @@ class RecordText:
 
 def parse_record(text: str) -> RecordText:
     """Split a record into its start, its moves and its result (the game replays the moves)."""
-    if not isinstance(text, str):
-        raise TypeError(f"a game record must be text, not {type(text).__name__}")
-    lines = text.splitlines()
-    split = next((i for i, line in enumerate(lines) if ascii_lower(line.strip()) == "moves:"), None)
-    if split is None:
-        raise RecordError("a game record needs a 'moves:' line after its start")
-    head = lines[:split]
-    keys: dict[str, tuple[int, str]] = {}
-    for n, line in enumerate(head, 1):
-        if line.strip() and not line.strip().startswith("#"):
-            key, _, value = line.partition(":")
-            key = " ".join(ascii_lower(key).split())
-            if key in keys:
-                raise RecordError(f"record line {n}: {key!r} is given twice (first on line {keys[key][0]})")
-            keys[key] = (n, value.strip())
-    position, variant, players, pack, cut = None, "", 0, "", 0
-    if "pack" in keys:
-        extra = sorted(set(keys) - {"variant", "players", "pack", "cut"})
-        if extra:
-            raise RecordError(f"a record that starts from a pack has only variant, players, pack and cut lines; "
-                              f"not {', '.join(map(repr, extra))}")
-        for key in ("variant", "players"):
-            if key not in keys:
-                raise RecordError(f"a record that starts from a pack needs a '{key}:' line")
-        variant, pack = keys["variant"][1], keys["pack"][1]
-        for key in ("players", "cut"):
-            n, value = keys.get(key, (0, "0"))
-            number = parse_int(value)
-            if number is None:
-                raise RecordError(f"record line {n}: '{key}:' must be a whole number in ASCII digits, "
-                                  f"not {shorten(value)!r}")
-            players, cut = (number, cut) if key == "players" else (players, number)
-    else:
-        position = "\n".join(head)
+    position, values, body = split_record(text, ("variant", "players", "pack", "cut"), ("players", "cut"))
     moves, result = [], None
-    for n, line in enumerate(lines[split + 1:], split + 2):
+    for n, line in body:
         line = line.strip()
         if not line:
             continue
@@ -280,11 +248,10 @@ def parse_record(text: str) -> RecordText:
         if not sep or seat is None:
             raise RecordError(f"record line {n} ({shorten(line)!r}): expected 'SEAT: ACTION', e.g. '1: draw'")
         moves.append((n, seat, act.strip()))
-    return RecordText(position, variant, players, pack, cut, tuple(moves), result)
+    return RecordText(position, values.get("variant", ""), values.get("players", 0), values.get("pack", ""),
+                      values.get("cut", 0), tuple(moves), result)
 
 
 def format_record(start: str, moves: list[tuple[int, str]], result: "Outcome | None") -> str:
     """A record from its start (position text, or variant, players, pack and cut lines), the moves and the result."""
-    body = "".join(f"\n{seat}: {action}" for seat, action in moves)
-    tail = f"\nresult: {result}" if result else ""
-    return f"{start}\nmoves:{body}{tail}\n"
+    return write_record(start, moves, result)

@@ -16,11 +16,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable
 
-from ..axes import Ace, Axis, Choice, Group, RuleSetBase, axes_of, axis, shared_axis
+from ..axes import Ace, Axis, Choice, Group, axes_of, axis, shared_axis
 from ..cards import PackShape
 from ..errors import ConflictingRules
-from ..rules import rule_text, source_rules, split_rule_text
-from ..text import word_key
+from ..rules import RuleSetText
 from .melds import MeldRules
 
 __all__ = ["RommeRules", "AXES", "AXIS_BY_NAME", "CONFLICTS", "AdjacentJokers", "AceValue", "GoingOut",
@@ -58,8 +57,8 @@ class NextDealer(Choice):
     WINNER = "winner", "The winner of a game deals the next."
 
 
-@dataclass(frozen=True)
-class RommeRules(RuleSetBase):
+@dataclass(frozen=True, repr=False)
+class RommeRules(RuleSetText):
     """A complete rule set for a deal of Rommé (German rummy, "Rommé mit Auslegen"): every field is one axis."""
 
     # The cards
@@ -175,29 +174,6 @@ class RommeRules(RuleSetBase):
     @property
     def ace_points(self) -> int:
         return 11 if self.ace_value is AceValue.ELEVEN else 10
-
-    # -- derived rule sets ----------------------------------------------------------------------------
-    # -- text ------------------------------------------------------------------------------------------
-    def __str__(self) -> str:
-        """``romme-spielwiki``, ``romme-spielwiki(first_meld=30)``, or the full ``romme(axis=value, ...)`` form."""
-        return rule_text(self, self.GAME)
-
-    def __repr__(self) -> str:
-        return f"RommeRules.parse({str(self)!r})"
-
-    @classmethod
-    def parse(cls, text: "str | RommeRules") -> "RommeRules":
-        """Read ``ID``, ``ID(axis=value, ...)`` or ``romme(axis=value, ...)``; the inverse of ``str``.
-
-        >>> from conquian.romme.rules import RommeRules
-        >>> RommeRules.parse('romme(first_meld=30)').first_meld
-        30
-        """
-        if isinstance(text, RommeRules):
-            return text
-        name, overrides, shown = split_rule_text(text)
-        base = RommeRules() if word_key(name) == cls.GAME else source_rules(name, cls, shown)
-        return base.replace(**overrides)
 
 
 AXES: tuple[Axis, ...] = axes_of(RommeRules, typing.get_type_hints(RommeRules), dataclasses.fields)

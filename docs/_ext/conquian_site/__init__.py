@@ -8,10 +8,12 @@ One module per family, each with its own ``setup_*`` (after sphinx-design's layo
 ``shared``    the base class of the directives
 ``rulings``   ``{ruling}`` (the summary banner), ``{entry}``, ``{verdict}``
 ``scenario``  pure: a position put to several rule sets (of either game: Conquian, Rommé), the engine's answers
-              checked against an expectation; what differs between the games is picked by the rule set's game
+              checked against an expectation; what differs between the games is asked of the rule set's game
 ``facts``     pure: Conquian's deal in words, the facts of a ``then`` column (and what the games' facts share)
 ``romme_facts``     pure: the same for Rommé
-``position``  ``{position}``: a position drawn as a table diagram
+``games``     each game's part of the site (its words, its drawing), looked up by a rule set's game
+``position``  ``{position}``: a position drawn as a table diagram, as the position's game draws it
+``conquian_position``  pure: a Conquian position's table diagram (the dealer, the middle of the table, the pone)
 ``romme_position``  pure: a Rommé position's table diagram (seats, hands, jokers, the table, the piles)
 ``compare``   ``{compare}``: one position under every source, executed at build time, checked, in words
 ``toggle``    ``{python}``: a doctest behind "Show the Python"
@@ -26,7 +28,8 @@ One module per family, each with its own ``setup_*`` (after sphinx-design's layo
 
 Axis metadata (groups, titles, questions, what a value means) and the status vocabulary (word, mark, meaning)
 come from the engine (:mod:`conquian.axes`, :mod:`conquian.status`), never from source text.  A declaration
-missing data stops the build when ``conquian`` is imported (``DeclarationError`` names the file and the axis).
+missing data stops the build as the configuration starts (``conf.py`` asks :func:`conquian.registry.problems`; the
+``DeclarationError`` names the file and the axis).
 """
 
 from __future__ import annotations

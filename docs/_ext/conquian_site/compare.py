@@ -50,6 +50,7 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
 from conquian import DECLARATIONS
+from conquian.games import HOME
 
 from .data import axis_of, rule_target, ruling_docname
 from .domain import CompareRecord, CompareRow
@@ -86,7 +87,7 @@ def rule_html(answer: Answer, axis_name: str) -> str:
     if decl is not None:
         page, anchor = rule_target(decl, axis)
         target = f"{page}#{anchor}"
-    elif game_of(rules) == "conquian":
+    elif game_of(rules) == HOME:
         target = ruling_docname(axis)
     else:
         return f'<span class="cq-rule">rule: {escape(axis.title)}: {escape(value)}</span>{whose}'

@@ -12,7 +12,7 @@ from typing import Any
 
 from conquian import DECLARATIONS
 from conquian.declarations import Declaration, Evidence, Repair
-from conquian.games import RULE_SETS
+from conquian.games import HOME, RULE_SETS
 from conquian.registry import sources, variants_dir
 from conquian.rules import AXES, AXIS_BY_NAME, Axis
 from conquian.status import Status
@@ -32,13 +32,13 @@ SYNC_GROUP = "source"
 LANGUAGE_NAME = {"en": "English", "de": "German", "nl": "Dutch", "fr": "French"}
 
 
-def ordered_sources(game: str = "conquian") -> list[Declaration]:
+def ordered_sources(game: str = HOME) -> list[Declaration]:
     """The declared sources of one game (Conquian unless named) in the engine's order, most authoritative first
     (:func:`conquian.registry.sources`); the rulings compare Conquian's (Rommé, the descendant, is another game)."""
     return [DECLARATIONS[i] for i in sources(game)]
 
 
-def source_ids(game: str = "conquian") -> list[str]:
+def source_ids(game: str = HOME) -> list[str]:
     """The ids of one game's sources (Conquian unless named), in order."""
     return sources(game)
 
@@ -55,7 +55,7 @@ def rule_anchor(axis: Axis) -> str:
 
 def rule_target(decl: Declaration, axis: Axis) -> tuple[str, str]:
     """Where a source's rule on an axis is shown: its ruling page for Conquian, the source's page otherwise."""
-    if decl.game == "conquian":
+    if decl.game == HOME:
         return ruling_docname(axis), entry_anchor(decl.id)
     return f"sources/{decl.id}", rule_anchor(axis)
 
@@ -113,7 +113,7 @@ def game_axis(game: str, name: str) -> Axis | None:
 
 def own_axes(game: str) -> list[Axis]:
     """A game's axes that Conquian has no axis of the same name for (for Conquian: none)."""
-    return [ax for ax in RULE_SETS[game].AXES if ax.name not in AXIS_BY_NAME] if game != "conquian" else []
+    return [ax for ax in RULE_SETS[game].AXES if ax.name not in AXIS_BY_NAME] if game != HOME else []
 
 
 def matrix_cell(decl: Declaration, name: str) -> dict[str, Any] | None:

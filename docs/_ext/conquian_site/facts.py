@@ -11,16 +11,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from conquian import Game, Match
+from conquian import Game, Match, position
 from conquian.actions import Action
 from conquian.cards import format_cards
 from conquian.notation import KEYS
 from conquian.state import Origin, Phase, Role, Termination
 
+from .markup import split_variant
+
 __all__ = ["ExpectationError", "EMPTY", "cards_equal", "the", "state_words", "deal_words", "fact_words",
-           "fact_value", "fact_matches", "parse_action", "action_text", "GAME_FACTS"]
+           "fact_value", "fact_matches", "parse_action", "action_text", "GAME_FACTS", "PLAYERS", "start"]
 
 EMPTY = ("", "—", "-", "nothing", "none")
+PLAYERS = ("Ana", "Ben")
 GAME_FACTS = tuple(k for k in KEYS if k != "variant") + ("turned down", "discard pile")
 
 
@@ -30,6 +33,15 @@ class ExpectationError(ValueError):
     def __init__(self, message: str, line: int = 0):
         super().__init__(message)
         self.line = line
+
+
+def start(scenario, rules) -> "Game | Match":
+    """The deal a scenario puts to Conquian's rules: a match, a fresh deal of the pack in order, or a position."""
+    if scenario.match:
+        return Match(rules, players=PLAYERS, first_dealer=PLAYERS[0])
+    if scenario.deal is not None:
+        return Game(rules, pack=rules.deck, cut=scenario.deal)
+    return position(f"variant: {rules}\n{split_variant(scenario.position)[1]}")
 
 
 def parse_action(text: str) -> Action:

@@ -22,6 +22,7 @@ from html import escape
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
+from conquian.games import HOME
 from conquian.status import NOT_APPLICABLE, Status
 from conquian.verdicts import Verdict
 
@@ -56,8 +57,8 @@ def value_cell(cell: dict, target: tuple[str, str], css: str = "") -> str:
 
 def source_head(d) -> str:
     """A column's header: the source's short name, linking to its page; another game's source says its game."""
-    tag = "" if d.game == "conquian" else f' <span class="cq-game-tag">{escape(d.title)}</span>'
-    css = "" if d.game == "conquian" else ' class="cq-col-game"'
+    tag = "" if d.game == HOME else f' <span class="cq-game-tag">{escape(d.title)}</span>'
+    css = "" if d.game == HOME else ' class="cq-col-game"'
     return f'<th scope="col"{css}><a href="{href("sources/" + d.id)}">{escape(d.short)}</a>{tag}</th>'
 
 
@@ -75,11 +76,11 @@ class ComparisonMatrixDirective(CqDirective):
 
     def run(self):
         self.note_declarations()
-        game = (self.options.get("game") or "conquian").strip()
+        game = (self.options.get("game") or HOME).strip()
         if game not in games():
             return self.warn(f"{self.where()}: {{comparison-matrix}} :game: {game!r}: the games with sources are "
                              f"{', '.join(games())}")
-        return [self.own_table(game)] if game != "conquian" else [self.main_table()]
+        return [self.own_table(game)] if game != HOME else [self.main_table()]
 
     def main_table(self) -> cq_html:
         decls = [d for game in games() for d in ordered_sources(game)]
@@ -97,16 +98,16 @@ class ComparisonMatrixDirective(CqDirective):
                     cell = r["cells"][d.id]
                     if cell is None:
                         na = True
-                        cells.append(na_cell("" if d.game == "conquian" else d.title))
+                        cells.append(na_cell("" if d.game == HOME else d.title))
                     else:
-                        css = "" if d.game == "conquian" else " cq-col-game"
+                        css = "" if d.game == HOME else " cq-col-game"
                         cells.append(value_cell(cell, rule_target(d, game_axis(d.game, ax.name)), css))
                 body.append(f'<tr id="axis-{ax.slug}" class="{"cq-differs" if play else "cq-agrees"}" '
                             f'data-verdict="{r["verdict"].value}">{axis_head(ax, href(ruling_docname(ax)), mark)}'
                             f'{"".join(cells)}</tr>')
                 fallback.append(para(f"{ax.title} ({ax.name}): " + "; ".join(
                     f"{d.short} {words(r['cells'][d.id]['text']) if r['cells'][d.id] else 'does not arise'}" for d in decls)))
-        legend = self.legend(na, [d for d in decls if d.game != "conquian"])
+        legend = self.legend(na, [d for d in decls if d.game != HOME])
         tools = ('<div class="cq-matrix-tools"><label class="cq-switch"><input type="checkbox" id="cq-only-differ" '
                  'data-cq-filter="differ"> Show only the rows where the sources differ in play</label> '
                  '<span class="cq-filter-count" aria-live="polite"></span></div>')

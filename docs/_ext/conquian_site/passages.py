@@ -20,6 +20,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 
 from conquian.declarations import Declaration, Evidence
+from conquian.games import HOME
 from conquian.verdicts import RULE
 
 from .data import ordered_sources, repaired_segments, rule_target
@@ -77,7 +78,7 @@ def cited_by(decl: Declaration, cites: list[tuple[str, str]]) -> nodes.paragraph
             p += nodes.Text(", ")
         ax = axes[axis]
         page, anchor = rule_target(decl, ax)
-        p += link(page, anchor if decl.game != "conquian" else "", nodes.Text(ax.title))
+        p += link(page, anchor if decl.game != HOME else "", nodes.Text(ax.title))
         if kind == "context":
             p += nodes.Text(" (as context: the source is silent there)")
     p += nodes.Text(".")

@@ -19,9 +19,10 @@ Options: ``:name:`` lets ``{compare}`` put the same position to every source; ``
 some moves (``use [4♦ 5♦ 6♦]; discard 10♣``); ``:deal: N`` draws a fresh deal of the pack in order, cut ``N``
 cards (the body is then only the ``variant:`` line); ``:caption:`` says what to look at.
 
-The drawing is HTML text with labels (no pictures of text): each player's melds, grouped, and hand as cards, the
-cards he has down, the stock (a count), the cards out of play where there are any, and the card on offer with how
-it got there and who has the say.
+The drawing is the game's (:mod:`conquian_site.games`): for Conquian, HTML text with labels (no pictures of
+text): each player's melds, grouped, and hand as cards, the cards he has down, the stock (a count), the cards out
+of play where there are any, and the card on offer with how it got there and who has the say
+(:mod:`conquian_site.conquian_position`).
 
 The game is the rule set's: under a Rommé rule set the body is Rommé position text (see
 :mod:`conquian.romme.notation`) and the drawing is Rommé's table (:mod:`conquian_site.romme_position`)::
@@ -49,95 +50,29 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
-from conquian import DECLARATIONS, Game
+from conquian import DECLARATIONS
 from conquian.errors import ConquianError
-from conquian.romme.game import RommeGame
-from conquian.rules import RefusedCard
-from conquian.state import Role
+from conquian.games import HOME
 
-from .nodes import card_html, cq_html, para
+from .nodes import cq_html
 from .expectation import split_cell
-from .romme_position import romme_position_html, romme_text_nodes
+from .games import site_game
 from .markup import split_variant
-from .scenario import Scenario, game_of, side_of, state_words
+from .scenario import Scenario, game_of, side_of
 from .shared import CqDirective
 
 
-def cards_html(cards, label: str) -> str:
-    """A row of cards as a list, with its label for assistive technology."""
-    if not cards:
-        return '<span class="cq-none">none</span>'
-    items = "".join(f"<li>{card_html(c)}</li>" for c in cards)
-    return f'<ul class="cq-hand" aria-label="{escape(label)}">{items}</ul>'
-
-
-def melds_html(melds, label: str) -> str:
-    if not melds:
-        return '<span class="cq-none">none</span>'
-    groups = "".join('<li class="cq-meld">' + "".join(card_html(c) for c in meld) + "</li>" for meld in melds)
-    return f'<ul class="cq-melds" aria-label="{escape(label)}">{groups}</ul>'
-
-
-def seat_html(g: Game, role: Role) -> str:
-    down, acting = g.down(role), g.to_act is role
-    name = f"The {role}"
-    badge = ' <span class="cq-to-act">to act</span>' if acting else ""
-    rows = [f"<dt>Melds</dt><dd>{melds_html(g.melds(role), f'the {role}’s melds')}</dd>",
-            f"<dt>Hand</dt><dd>{cards_html(g.hand(role), f'the {role}’s hand')}</dd>"]
-    return (f'<div class="cq-seat cq-seat-{role}{" cq-acting" if acting else ""}" role="group" aria-label="{name}">'
-            f'<p class="cq-seat-name"><strong>{name}</strong>{badge} '
-            f'<span class="cq-down">{down} card{"s" if down != 1 else ""} down · {len(g.hand(role))} in hand</span></p>'
-            f'<dl class="cq-seat-rows">{"".join(rows)}</dl></div>')
-
-
-def middle_html(g: Game) -> str:
-    n = len(g.stock)
-    parts = [f'<div class="cq-pile"><span class="cq-pile-label">Stock</span> '
-             f'{card_html("?") if n else ""}<span>{n} card{"s" if n != 1 else ""}</span></div>']
-    if g.out:
-        if g.rules.refused_card is RefusedCard.TURNED_DOWN:
-            k = len(g.out)
-            parts.append(f'<div class="cq-pile"><span class="cq-pile-label">Turned down</span> {card_html("?")}'
-                         f'<span>{k} card{"s" if k != 1 else ""}, face down</span></div>')
-        else:
-            shown = "".join(card_html(c) for c in g.out)
-            parts.append(f'<div class="cq-pile"><span class="cq-pile-label">Discard pile</span> '
-                         f'<span class="cq-pile-cards">{shown}</span><span>(bottom to top; covered cards are out of '
-                         f'play)</span></div>')
-    if g.offer is not None:
-        parts.append(f'<div class="cq-offer"><span class="cq-pile-label">On offer</span> {card_html(g.offer)} '
-                     f'<span class="cq-say">{escape(state_words(g))}</span></div>')
-    else:
-        parts.append(f'<div class="cq-offer cq-no-offer"><span class="cq-say">{escape(state_words(g))}</span></div>')
-    return '<div class="cq-middle">' + "".join(parts) + "</div>"
-
-
-def position_html(g: "Game | RommeGame", caption: str = "", rules_label: str = "") -> str:
-    """The table diagram of a game: the dealer above, the middle of the table, the pone below (a Rommé deal: the
-    dealer, the middle, the other seats, see :mod:`conquian_site.romme_position`)."""
+def position_html(g, caption: str = "", rules_label: str = "") -> str:
+    """The table diagram of a deal, as its game draws it (see :mod:`conquian_site.games`)."""
     cap = escape(caption)
     rules = f'<span class="cq-rules-label">{escape(rules_label)}</span>' if rules_label else ""
     figcaption = f"<figcaption>{cap}{' ' if cap and rules else ''}{rules}</figcaption>" if cap or rules else ""
-    if game_of(g.rules) == "romme":
-        return romme_position_html(g, figcaption, caption or "The position", str(g))
-    text = escape(str(g))
-    return (f'<figure class="cq-position" role="group" aria-label="{escape(caption or "The position")}">'
-            f"{seat_html(g, Role.DEALER)}{middle_html(g)}{seat_html(g, Role.PONE)}{figcaption}"
-            f'<details class="cq-details cq-position-text"><summary>Show the position as text</summary>'
-            f'<div class="cq-details-body"><div class="highlight"><pre>{text}</pre></div></div></details></figure>')
+    return site_game(g.rules).position_html(g, figcaption, caption or "The position", str(g))
 
 
-def position_text_nodes(g: "Game | RommeGame") -> list[nodes.Node]:
+def position_text_nodes(g) -> list[nodes.Node]:
     """The same position as plain text: for the search index and builders other than HTML."""
-    if game_of(g.rules) == "romme":
-        return romme_text_nodes(g)
-    out = []
-    for role in (Role.DEALER, Role.PONE):
-        melds = " ".join("[" + " ".join(map(str, m)) + "]" for m in g.melds(role)) or "none"
-        hand = " ".join(map(str, g.hand(role))) or "none"
-        out.append(para(f"The {role}: melds {melds}; hand {hand}."))
-    out.append(para(f"Stock: {len(g.stock)} cards. {state_words(g)}"))
-    return out
+    return site_game(g.rules).text_nodes(g)
 
 
 class PositionDirective(CqDirective):
@@ -169,7 +104,7 @@ class PositionDirective(CqDirective):
         if "name" in self.options:
             self.domain.note_position(self.env.docname, self.options["name"], text, self.lineno)
         label = f"Under {side.label}’s rules" if side.plain else f"Rules: {side.label}"
-        if game_of(side.rules) != "conquian":  # another game: say which
+        if game_of(side.rules) != HOME:  # another game than the site's own: say which
             label += f" ({DECLARATIONS[side.source].title if side.source else game_of(side.rules)})"
         node = cq_html(html=position_html(g, self.options.get("caption", ""), label))
         node += position_text_nodes(g)

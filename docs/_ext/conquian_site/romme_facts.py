@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from conquian.cards import BY_CODE, cards
-from conquian.errors import ConquianError
+from conquian.errors import ConquianError, PositionError
 from conquian.romme.actions import Action
 from conquian.romme.game import RommeGame
 from conquian.romme.melds import read_meld
@@ -29,9 +29,10 @@ from conquian.romme.state import Phase
 from conquian.text import split_groups
 
 from .facts import EMPTY, ExpectationError, cards_equal
+from .markup import split_variant
 
 __all__ = ["the", "state_words", "fact_words", "fact_value", "fact_matches", "parse_action", "action_text",
-           "GAME_FACTS", "first_meld_points"]
+           "GAME_FACTS", "first_meld_points", "start"]
 
 GAME_FACTS = tuple(k for k in KEYS if k not in ("variant", "players"))
 _MELD_LINES = ("table", "new melds")
@@ -40,6 +41,14 @@ _MELD_LINES = ("table", "new melds")
 def the(seat: "int | None") -> str:
     """``seat 1`` ('' for nobody)."""
     return f"seat {seat}" if seat is not None else ""
+
+
+def start(scenario, rules) -> RommeGame:
+    """The deal a scenario puts to Rommé's rules: a position (a fresh deal and a match are Conquian's only)."""
+    if scenario.match or scenario.deal is not None:
+        raise PositionError("a fresh deal and a match are put to Conquian's rules only: give Rommé position "
+                            "text (players, hands, table, to play)")
+    return RommeGame.from_position(f"variant: {rules}\n{split_variant(scenario.position)[1]}")
 
 
 def parse_action(text: str) -> Action:

@@ -89,7 +89,7 @@ def middle_html(g: RommeGame) -> str:
             f'</div></div>')
 
 
-def romme_position_html(g: RommeGame, figcaption: str, label: str, text: str) -> str:
+def position_html(g: RommeGame, figcaption: str, label: str, text: str) -> str:
     """The table diagram of a Rommé deal: the dealer, the middle of the table, the other seats in order."""
     seats = [seat_html(g, seat) for seat in range(g.players)]
     return (f'<figure class="cq-position cq-romme" role="group" aria-label="{escape(label)}">'
@@ -99,7 +99,7 @@ def romme_position_html(g: RommeGame, figcaption: str, label: str, text: str) ->
             f'</figure>')
 
 
-def romme_text_nodes(g: RommeGame) -> list[nodes.Node]:
+def text_nodes(g: RommeGame) -> list[nodes.Node]:
     """The same position as plain text: for the search index and builders other than HTML."""
     out = []
     for seat in range(g.players):

@@ -21,6 +21,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 
 from conquian.declarations import Declaration, Entry, Evidence
+from conquian.games import HOME
 from conquian.rules import AXIS_BY_NAME, Axis
 
 from .data import (LANGUAGE_NAME, Verdict, axis_of, computed_verdict, entry_anchor, game_axis, games,
@@ -104,7 +105,7 @@ class EntryDirective(CqDirective):
         known = [g for g in games() if game_axis(g, name)]
         if not known:
             return self.warn(f"{self.where()}: unknown axis {axis_name!r}; the axes are: {', '.join(AXIS_BY_NAME)} "
-                             f"(and those of {', '.join(g for g in games() if g != 'conquian')})")
+                             f"(and those of {', '.join(g for g in games() if g != HOME)})")
         decl = self.declaration(self.arguments[0], name)
         if decl is None:
             return []

@@ -20,28 +20,26 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
-from conquian import DECLARATIONS, Game, Match, position
-from conquian.errors import ConquianError, IllegalMove, PositionError
+from conquian import DECLARATIONS
+from conquian.deal import Deal
+from conquian.errors import ConquianError, IllegalMove
+from conquian.games import game_of as _game_of
 from conquian.registry import parse_rules
-from conquian.romme.game import RommeGame
 
-from . import facts, romme_facts
-from .facts import EMPTY, ExpectationError
-from .markup import split_variant
+from .facts import EMPTY, PLAYERS, ExpectationError
+from .games import SITE_GAMES
 
 __all__ = ["Side", "Scenario", "Step", "Refusal", "Answer", "side_of", "run", "state_words", "fact_words",
            "fact_value", "fact_matches", "PLAYERS", "EMPTY", "ExpectationError", "WORDS", "game_of",
            "words_of", "parse_action", "action_text", "axis_in"]
 
-PLAYERS = ("Ana", "Ben")
-
-#: Each game's words and facts: one module per game, with the same functions (see the module's description).
-WORDS: dict[str, ModuleType] = {"conquian": facts, "romme": romme_facts}
+#: Each game's words and facts: one module per game, with the same functions (see :mod:`conquian_site.games`).
+WORDS: dict[str, ModuleType] = {name: site.words for name, site in SITE_GAMES.items()}
 
 
 def game_of(rules: Any) -> str:
-    """The game a rule set is of: ``conquian``, ``romme``."""
-    return type(rules).GAME
+    """The name of the game a rule set (or a deal) is of: ``conquian``, ``romme``."""
+    return _game_of(rules).name
 
 
 def words_of(rules: Any) -> ModuleType:
@@ -130,18 +128,9 @@ class Scenario:
     play: tuple[str, ...] = ()
     ask: tuple[str, ...] = ()
 
-    def start(self, rules: Any) -> "Game | Match | RommeGame":
+    def start(self, rules: Any):
         """The game (or match) under the rules; a :class:`ConquianError` if it cannot arise under them."""
-        if game_of(rules) == "romme":
-            if self.match or self.deal is not None:
-                raise PositionError("a fresh deal and a match are put to Conquian's rules only: give Rommé position "
-                                    "text (players, hands, table, to play)")
-            return RommeGame.from_position(f"variant: {rules}\n{split_variant(self.position)[1]}")
-        if self.match:
-            return Match(rules, players=PLAYERS, first_dealer=PLAYERS[0])
-        if self.deal is not None:
-            return Game(rules, pack=rules.deck, cut=self.deal)
-        return position(f"variant: {rules}\n{split_variant(self.position)[1]}")
+        return words_of(rules).start(self, rules)
 
 
 @dataclass(frozen=True)
@@ -173,8 +162,9 @@ class Answer:
     impossible: str = ""
     """Why the scenario cannot arise under these rules, or why a move of the play is illegal ('' if it can)."""
     steps: list[Step] = field(default_factory=list)
-    game: "Game | RommeGame | None" = None
-    match: Match | None = None
+    game: "Deal | None" = None
+    match: Any = None
+    """A match (:class:`conquian.Match`), where the scenario is one."""
     may: list[tuple[Any, str]] = field(default_factory=list)
     """Every legal action of the player to act afterwards, with its words."""
     refusals: dict[Any, Refusal] = field(default_factory=dict)
@@ -200,7 +190,8 @@ def run(scenario: Scenario, side: Side, play: "tuple[str, ...] | None" = None, a
         answer.impossible = str(exc)
         return answer
     moves = scenario.play if play is None else play
-    if isinstance(started, Match):
+    words = words_of(side.rules)
+    if not isinstance(started, Deal):  # a match: the moves are deal results
         answer.match = started
         for n, result in enumerate(moves, 1):
             dealer, ties = started.dealer, started.ties
@@ -209,10 +200,9 @@ def run(scenario: Scenario, side: Side, play: "tuple[str, ...] | None" = None, a
             except ConquianError as exc:
                 answer.impossible = f"deal {n} ({result!r}): {exc}"
                 return answer
-            answer.steps.append(Step(dealer, result, facts.deal_words(started, dealer, points, ties)))
+            answer.steps.append(Step(dealer, result, words.deal_words(started, dealer, points, ties)))
         return answer
     g = answer.game = started
-    words = words_of(side.rules)
     for n, move in enumerate(moves, 1):
         who = words.the(g.to_act)
         try:

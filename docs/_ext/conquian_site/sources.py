@@ -13,6 +13,7 @@ from sphinx.application import Sphinx
 
 from conquian import DECLARATIONS
 from conquian.declarations import Declaration
+from conquian.games import HOME
 from conquian.rules import Axis
 from conquian.status import Status
 
@@ -148,7 +149,7 @@ class SourcesGridDirective(CqDirective):
 
     def run(self):
         self.note_declarations()
-        game = self.options.get("game", "conquian")
+        game = self.options.get("game", HOME)
         lines = ["::::{grid} 1 2 2 2", ":gutter: 3", ""]
         for d in ordered_sources(game):
             language = LANGUAGE_NAME.get(d.language, d.language)

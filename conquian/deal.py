@@ -1,0 +1,283 @@
+"""What every game's deal is, whichever the game: the interface tools use without asking which game they hold.
+
+As in OpenSpiel, a game is two things: the game itself (its name, player counts, rule-set class: see
+:mod:`conquian.games`) and one deal in progress, a :class:`Deal`.  A deal says who is to act
+(:attr:`~Deal.to_act`, None once over), lists the legal actions (:meth:`~Deal.legal_actions`, each distinct
+outcome once), checks one (:meth:`~Deal.is_legal`, :meth:`~Deal.why_illegal`), applies one (:meth:`~Deal.play`,
+which raises :class:`~conquian.errors.IllegalMove` naming the rule and leaves the deal unchanged), and says
+whether and how it ended (:attr:`~Deal.is_over`, :attr:`~Deal.outcome`).  As python-chess's ``Board`` adds
+move generation to what every board has (``BaseBoard``), each game adds its moves to what every deal has; and, as
+there, parse and print come in pairs: the position as text (``str(deal)`` and :meth:`~Deal.from_position`), the
+state as plain values (:meth:`~Deal.snapshot` and :meth:`~Deal.from_snapshot`), the whole deal as a record
+(:meth:`~Deal.record` and :meth:`~Deal.from_record`).  Every card is somewhere (:meth:`~Deal.places`).
+
+A game's deal class (:class:`conquian.Game`, :class:`conquian.RommeGame`) adds only what differs: its state,
+its moves (``_list_legal``, ``_diagnose``, ``_apply``), its words (``_text``, ``_words``), its notation
+(``_format_position``, ``_parse_position``, ``_check``, ``_write_record``, ``_parse_record``) and how a record
+starts and reads (``_record_start``, ``_record_lines``, ``_seat_words``).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Iterable
+
+from .errors import ConquianError, IllegalMove, RecordError
+from .registry import cite
+
+__all__ = ["Deal"]
+
+
+class Deal(ABC):
+    """One deal of a game in progress (the base of each game's deal class)."""
+
+    #: The game's action class (it parses text with ``parse``), phase enum member for "over", snapshot class, and
+    #: the names of the list attributes a copy must not share.
+    ACTION: ClassVar[type]
+    OVER: ClassVar[Any]
+    SNAPSHOT: ClassVar[type]
+    LISTS: ClassVar[tuple[str, ...]] = ("_history",)
+
+    phase: Any
+    _actor: int
+    _outcome: Any
+    _history: list
+    _legal: "list | None"
+
+    # -- who acts, and how it ends ------------------------------------------------------------------------------
+    @property
+    def to_act(self):
+        """Who acts next; None once the deal is over."""
+        return None if self.phase is self.OVER else self._seat(self._actor)
+
+    def _seat(self, index: int):
+        return index
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is self.OVER
+
+    @property
+    def outcome(self):
+        """How the deal ended (None while it goes on)."""
+        return self._outcome
+
+    @property
+    def history(self) -> tuple:
+        """``(who, action)`` for every decision so far."""
+        return tuple(self._history)
+
+    @property
+    def decisions(self) -> int:
+        """Player decisions made so far in this deal."""
+        return len(self._history)
+
+    def seats(self) -> tuple:
+        """The seats of this deal, in turn order, as :attr:`to_act` gives them."""
+        return tuple(self._seat(i) for i in range(self.players))
+
+    # -- the rules ------------------------------------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        """Every legal action, each distinct outcome once."""
+        if self._legal is None:
+            self._legal = self._list_legal()
+        return list(self._legal)
+
+    def is_legal(self, action) -> bool:
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action) -> "str | None":
+        """None if the action is legal here, else the message :meth:`play` would raise."""
+        action = self.ACTION.parse(action)
+        if self._legal is None:
+            self._legal = self._list_legal()
+        return None if action in self._legal else str(self._illegal(action))
+
+    def play(self, action):
+        """Apply an action (an action value or its text); returns the deal, for chaining in examples."""
+        if type(action) is not self.ACTION:
+            action = self.ACTION.parse(action)
+        if self._legal is None:
+            self._legal = self._list_legal()
+        if action not in self._legal:
+            raise self._illegal(action)
+        self._legal = None
+        self._history.append((self.to_act, action))
+        self._apply(action)
+        return self
+
+    def _illegal(self, a) -> IllegalMove:
+        reason, axis = self._diagnose(a)
+        text, words = self._text(a), self._words(a)
+        rule = cite(self.rules, axis) if axis else ""
+        message = f"{text!r} ({words}) is illegal: {reason}" + (f" ({rule})" if rule else "")
+        return IllegalMove(message, action=text, words=words, reason=reason, axis=axis, rule=rule)
+
+    def describe(self, action) -> str:
+        """What an action would do here, in words."""
+        return self._words(action)
+
+    # -- the state as values, the position as text ---------------------------------------------------------------
+    @classmethod
+    def from_snapshot(cls, snapshot):
+        """A deal in the state a snapshot describes, once the game's check has found it possible."""
+        if not isinstance(snapshot, cls.SNAPSHOT):
+            raise TypeError(f"{cls.__name__}.from_snapshot() takes a Snapshot, not {type(snapshot).__name__}")
+        cls._check(snapshot)
+        g = object.__new__(cls)
+        g._load(snapshot, None)
+        g._loaded()
+        return g
+
+    def _loaded(self) -> None:
+        """A further check of a deal set up from a snapshot (the game's own; none by default)."""
+
+    @classmethod
+    def from_position(cls, text: str):
+        """A deal set up from position text (see the game's notation)."""
+        return cls.from_snapshot(cls._parse_position(text))
+
+    def copy(self):
+        """An independent deal in the same state, with the same history."""
+        g = object.__new__(type(self))
+        g.__dict__.update(self.__dict__)
+        for name in self.LISTS:
+            setattr(g, name, list(getattr(self, name)))
+        return g
+
+    def __str__(self) -> str:
+        return self._format_position(self.snapshot())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_position({str(self)!r})"
+
+    # -- the record -------------------------------------------------------------------------------------------
+    def record(self) -> str:
+        """The whole deal as text: its start (pack and cut, or position), every move, the result."""
+        start = self._start
+        if not isinstance(start, str):
+            start = self._start_text(*start)
+        return self._write_record(start, [(who, self._text(a)) for who, a in self._history])
+
+    @classmethod
+    def from_record(cls, text: str):
+        """Replay a record (see :meth:`record`); every move is checked, and the result if one is given."""
+        rec = cls._parse_record(text)
+        try:
+            g = cls._record_start(rec)
+        except (ConquianError, TypeError) as exc:
+            raise RecordError(f"record start: {exc}") from None
+        g._replay(cls._record_lines(rec))
+        return g
+
+    def _replay(self, lines: Iterable[tuple[int, Any, str]]) -> None:
+        """Play the moves of a record: ``(line, who, text)``, ``who`` being a seat, ``'report'`` or ``'result'``."""
+        moves = 0
+        result = None
+        for line, who, act in lines:
+            if who == "result":
+                result = act
+                continue
+            if who == "report":
+                try:
+                    self.report(act)
+                except ConquianError as exc:
+                    raise RecordError(f"record line {line}: report {act[:40]!r}: {exc}") from None
+                continue
+            moves += 1
+            where = f"record move {moves} (line {line}, {who!r}: {act[:40]!r})"
+            if self.is_over:
+                raise RecordError(f"{where}: the deal is already over ({self.outcome})")
+            if self._seat_words(self.to_act) != self._seat_words(who):
+                raise RecordError(f"{where}: it is {self._seat_words(self.to_act)}'s turn, not {self._seat_words(who)}'s")
+            try:
+                self.play(act)
+            except ConquianError as exc:
+                raise RecordError(f"{where}: {exc}") from None
+        if result is not None and str(self.outcome) != result.lower():
+            raise RecordError(f"record: the result says {result[:40]!r} but the moves give "
+                              f"{self.outcome or 'no result yet'}")
+
+    @staticmethod
+    def _seat_words(who) -> str:
+        return str(who)
+
+    # -- what each game provides --------------------------------------------------------------------------------
+    players: int
+    """How many players the deal is for."""
+
+    @property
+    @abstractmethod
+    def pack(self) -> tuple:
+        """Every card the deal is played with (the rule set's pack, jokers and copies included)."""
+
+    @abstractmethod
+    def places(self) -> dict[str, tuple]:
+        """Where every card of :attr:`pack` is now: place (``'stock'``, a hand, the melds, ...) -> its cards."""
+
+    @abstractmethod
+    def snapshot(self):
+        """The deal now, as plain values."""
+        ...
+
+    @abstractmethod
+    def _load(self, snapshot, start) -> None:
+        ...
+
+    @abstractmethod
+    def _list_legal(self) -> list:
+        ...
+
+    @abstractmethod
+    def _diagnose(self, action) -> tuple[str, "str | None"]:
+        ...
+
+    @abstractmethod
+    def _apply(self, action) -> None:
+        ...
+
+    @abstractmethod
+    def _text(self, action) -> str:
+        ...
+
+    @abstractmethod
+    def _words(self, action) -> str:
+        ...
+
+    @abstractmethod
+    def _start_text(self, pack, cut) -> str:
+        ...
+
+    @abstractmethod
+    def _write_record(self, start: str, moves: list) -> str:
+        ...
+
+    @staticmethod
+    @abstractmethod
+    def _check(snapshot) -> None:
+        ...
+
+    @staticmethod
+    @abstractmethod
+    def _format_position(snapshot) -> str:
+        ...
+
+    @staticmethod
+    @abstractmethod
+    def _parse_position(text: str):
+        ...
+
+    @staticmethod
+    @abstractmethod
+    def _parse_record(text: str):
+        ...
+
+    @classmethod
+    @abstractmethod
+    def _record_start(cls, rec) -> "Deal":
+        ...
+
+    @staticmethod
+    @abstractmethod
+    def _record_lines(rec) -> Iterable[tuple[int, Any, str]]:
+        ...

@@ -1,0 +1,88 @@
+"""Pure: a Conquian position's table diagram (the dealer above, the middle of the table, the pone below).
+
+The drawing is HTML text with labels (no pictures of text): each player's melds, grouped, and hand as cards, the
+cards he has down, the stock (a count), the cards out of play where there are any, and the card on offer with how
+it got there and who has the say.  Rommé's is :mod:`conquian_site.romme_position`; :mod:`conquian_site.games`
+says which game draws with which.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from docutils import nodes
+
+from conquian import Game
+from conquian.rules import RefusedCard
+from conquian.state import Role
+
+from .facts import state_words
+from .nodes import card_html, para
+
+
+def cards_html(cards, label: str) -> str:
+    """A row of cards as a list, with its label for assistive technology."""
+    if not cards:
+        return '<span class="cq-none">none</span>'
+    items = "".join(f"<li>{card_html(c)}</li>" for c in cards)
+    return f'<ul class="cq-hand" aria-label="{escape(label)}">{items}</ul>'
+
+
+def melds_html(melds, label: str) -> str:
+    if not melds:
+        return '<span class="cq-none">none</span>'
+    groups = "".join('<li class="cq-meld">' + "".join(card_html(c) for c in meld) + "</li>" for meld in melds)
+    return f'<ul class="cq-melds" aria-label="{escape(label)}">{groups}</ul>'
+
+
+def seat_html(g: Game, role: Role) -> str:
+    down, acting = g.down(role), g.to_act is role
+    name = f"The {role}"
+    badge = ' <span class="cq-to-act">to act</span>' if acting else ""
+    rows = [f"<dt>Melds</dt><dd>{melds_html(g.melds(role), f'the {role}’s melds')}</dd>",
+            f"<dt>Hand</dt><dd>{cards_html(g.hand(role), f'the {role}’s hand')}</dd>"]
+    return (f'<div class="cq-seat cq-seat-{role}{" cq-acting" if acting else ""}" role="group" aria-label="{name}">'
+            f'<p class="cq-seat-name"><strong>{name}</strong>{badge} '
+            f'<span class="cq-down">{down} card{"s" if down != 1 else ""} down · {len(g.hand(role))} in hand</span></p>'
+            f'<dl class="cq-seat-rows">{"".join(rows)}</dl></div>')
+
+
+def middle_html(g: Game) -> str:
+    n = len(g.stock)
+    parts = [f'<div class="cq-pile"><span class="cq-pile-label">Stock</span> '
+             f'{card_html("?") if n else ""}<span>{n} card{"s" if n != 1 else ""}</span></div>']
+    if g.out:
+        if g.rules.refused_card is RefusedCard.TURNED_DOWN:
+            k = len(g.out)
+            parts.append(f'<div class="cq-pile"><span class="cq-pile-label">Turned down</span> {card_html("?")}'
+                         f'<span>{k} card{"s" if k != 1 else ""}, face down</span></div>')
+        else:
+            shown = "".join(card_html(c) for c in g.out)
+            parts.append(f'<div class="cq-pile"><span class="cq-pile-label">Discard pile</span> '
+                         f'<span class="cq-pile-cards">{shown}</span><span>(bottom to top; covered cards are out of '
+                         f'play)</span></div>')
+    if g.offer is not None:
+        parts.append(f'<div class="cq-offer"><span class="cq-pile-label">On offer</span> {card_html(g.offer)} '
+                     f'<span class="cq-say">{escape(state_words(g))}</span></div>')
+    else:
+        parts.append(f'<div class="cq-offer cq-no-offer"><span class="cq-say">{escape(state_words(g))}</span></div>')
+    return '<div class="cq-middle">' + "".join(parts) + "</div>"
+
+
+def position_html(g: Game, figcaption: str, label: str, text: str) -> str:
+    """The table diagram of a Conquian deal: the dealer above, the middle of the table, the pone below."""
+    return (f'<figure class="cq-position" role="group" aria-label="{escape(label)}">'
+            f"{seat_html(g, Role.DEALER)}{middle_html(g)}{seat_html(g, Role.PONE)}{figcaption}"
+            f'<details class="cq-details cq-position-text"><summary>Show the position as text</summary>'
+            f'<div class="cq-details-body"><div class="highlight"><pre>{escape(text)}</pre></div></div></details></figure>')
+
+
+def text_nodes(g: Game) -> list[nodes.Node]:
+    """The same position as plain text: for the search index and builders other than HTML."""
+    out = []
+    for role in (Role.DEALER, Role.PONE):
+        melds = " ".join("[" + " ".join(map(str, m)) + "]" for m in g.melds(role)) or "none"
+        hand = " ".join(map(str, g.hand(role))) or "none"
+        out.append(para(f"The {role}: melds {melds}; hand {hand}."))
+    out.append(para(f"Stock: {len(g.stock)} cards. {state_words(g)}"))
+    return out
