@@ -16,6 +16,7 @@ import time
 
 from .errors import ConquianError
 from .game import Game
+from .players import make_players, parse_strategies
 from .games import RULE_SETS
 from .registry import DECLARATIONS, declaration, parse_rules
 from .romme.game import RommeGame
@@ -75,13 +76,14 @@ def _compare(args) -> int:
 
 
 class Simulation:
-    """Deals between random legal players, tallied as they are played (so an interrupted run can report).
+    """Deals between computer players (random by default, see :mod:`conquian.players`), tallied as they are
+    played (so an interrupted run can report).
 
     Conquian is dealt to two players (wins tallied by role); Rommé to ``players`` seats (wins tallied per seat,
     seat 0 dealing every deal).
     """
 
-    def __init__(self, variant: str, seed: int, players: "int | None" = None):
+    def __init__(self, variant: str, seed: int, players: "int | None" = None, strategy: str = "random"):
         self.rules = parse_rules(variant)
         self.romme = not isinstance(self.rules, RuleSet)
         if not self.romme and players not in (None, 2):
@@ -91,6 +93,8 @@ class Simulation:
             RommeGame(self.rules, self.players, seed=0)  # a player count the rules do not allow is an error now
         self.seed = seed
         self.rng = random.Random(seed)
+        self.strategies = parse_strategies(strategy, self.players)
+        self.seats = make_players(self.strategies, self.rng)  # random players draw from self.rng, as before
         self.games = self.ties = self.decisions = self.hand_romme = 0
         self.wins = [0] * self.players if self.romme else {"dealer": 0, "pone": 0}
         self.seconds = 0.0
@@ -104,9 +108,9 @@ class Simulation:
         for n in range(1, games + 1):
             start = time.perf_counter()
             g = self.deal()
-            choice = self.rng.choice
+            seats = self.seats
             while not g.is_over:
-                g.play(choice(g.legal_actions()))
+                g.play(seats[g.to_act].choose(g))
             self.seconds += time.perf_counter() - start
             self.games += 1
             self.decisions += g.decisions
@@ -126,12 +130,15 @@ class Simulation:
                "ties": self.ties, "decisions": self.decisions, "seconds": round(self.seconds, 3)}
         if self.romme:
             out = {"variant": out.pop("variant"), "players": self.players, **out, "hand_romme": self.hand_romme}
+        if set(self.strategies) != {"random"}:
+            out["strategies"] = list(self.strategies)
         return out
 
 
-def simulate(variant: str, games: int, seed: int, progress=None, players: "int | None" = None) -> dict:
-    """Play ``games`` deals between random legal players; the same seed gives the same result."""
-    sim = Simulation(variant, seed, players)
+def simulate(variant: str, games: int, seed: int, progress=None, players: "int | None" = None,
+             strategy: str = "random") -> dict:
+    """Play ``games`` deals between computer players; the same seed gives the same result."""
+    sim = Simulation(variant, seed, players, strategy)
     sim.play(games, progress)
     return sim.summary()
 
@@ -152,6 +159,9 @@ def _report(result: dict, as_json: bool) -> None:
         print(f"  dealer wins {wins['dealer']} ({100 * wins['dealer'] / g:.1f}%), "
               f"pone wins {wins['pone']} ({100 * wins['pone'] / g:.1f}%), "
               f"tableaux {result['ties']} ({100 * result['ties'] / g:.1f}%)")
+    if "strategies" in result:
+        seats = ("dealer", "pone") if isinstance(wins, dict) else range(len(result["strategies"]))
+        print("  strategies: " + ", ".join(f"{s} {n}" for s, n in zip(seats, result["strategies"])))
     print(f"  {result['decisions']} decisions in {result['seconds']:.2f} s of engine time: "
           f"{result['games'] / secs:,.0f} games/s, {result['decisions'] / secs:,.0f} decisions/s")
 
@@ -163,7 +173,7 @@ def _simulate(args) -> int:
     def progress(n, total):
         print(f"\r{n}/{total} games", end="" if n < total else "\n", file=sys.stderr, flush=True)
 
-    sim = Simulation(args.variant, args.seed, args.players)
+    sim = Simulation(args.variant, args.seed, args.players, args.strategy)
     try:
         sim.play(args.games, progress if args.games >= 1000 or sys.stderr.isatty() else None)
     except KeyboardInterrupt:
@@ -189,10 +199,12 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("compare", help="the axis × source matrix of one game's sources")
     p.add_argument("--game", choices=list(RULE_SETS), default="conquian", help="whose sources (default conquian)")
     p.set_defaults(func=_compare)
-    p = sub.add_parser("simulate", help="random legal players, many deals")
+    p = sub.add_parser("simulate", help="computer players (random or greedy), many deals")
     p.add_argument("--variant", required=True, help="a source id, or rule-set text such as 'foster-1913(pack=spanish)'")
     p.add_argument("--players", type=int, default=None, help="players at the table: 2 (Conquian), 2 to 6 (Rommé); "
                                                               "default 2")
+    p.add_argument("--strategy", default="random", help="random or greedy, for every seat or one per seat "
+                                                         "(Conquian: dealer,pone), e.g. greedy,random")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")
