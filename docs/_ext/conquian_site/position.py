@@ -52,78 +52,50 @@ from sphinx.application import Sphinx
 from conquian import DECLARATIONS, Game
 from conquian.errors import ConquianError
 from conquian.romme.game import RommeGame
-from conquian.rules import RefusedCard
 from conquian.state import Role
 
-from .nodes import card_html, cq_html, para
+from .drawing import conquian_table_html
+from .nodes import cq_html, para
 from .expectation import split_cell
-from .romme_position import romme_position_html, romme_text_nodes
+from .romme_position import plural, romme_position_html, seat_name
 from .scenario import Scenario, game_of, side_of, state_words, strip_variant
 from .shared import CqDirective
 
 
-def cards_html(cards, label: str) -> str:
-    """A row of cards as a list, with its label for assistive technology."""
-    if not cards:
-        return '<span class="cq-none">none</span>'
-    items = "".join(f"<li>{card_html(c)}</li>" for c in cards)
-    return f'<ul class="cq-hand" aria-label="{escape(label)}">{items}</ul>'
-
-
-def melds_html(melds, label: str) -> str:
-    if not melds:
-        return '<span class="cq-none">none</span>'
-    groups = "".join('<li class="cq-meld">' + "".join(card_html(c) for c in meld) + "</li>" for meld in melds)
-    return f'<ul class="cq-melds" aria-label="{escape(label)}">{groups}</ul>'
-
-
-def seat_html(g: Game, role: Role) -> str:
-    down, acting = g.down(role), g.to_act is role
-    name = f"The {role}"
-    badge = ' <span class="cq-to-act">to act</span>' if acting else ""
-    rows = [f"<dt>Melds</dt><dd>{melds_html(g.melds(role), f'the {role}’s melds')}</dd>",
-            f"<dt>Hand</dt><dd>{cards_html(g.hand(role), f'the {role}’s hand')}</dd>"]
-    return (f'<div class="cq-seat cq-seat-{role}{" cq-acting" if acting else ""}" role="group" aria-label="{name}">'
-            f'<p class="cq-seat-name"><strong>{name}</strong>{badge} '
-            f'<span class="cq-down">{down} card{"s" if down != 1 else ""} down · {len(g.hand(role))} in hand</span></p>'
-            f'<dl class="cq-seat-rows">{"".join(rows)}</dl></div>')
-
-
-def middle_html(g: Game) -> str:
-    n = len(g.stock)
-    parts = [f'<div class="cq-pile"><span class="cq-pile-label">Stock</span> '
-             f'{card_html("?") if n else ""}<span>{n} card{"s" if n != 1 else ""}</span></div>']
-    if g.out:
-        if g.rules.refused_card is RefusedCard.TURNED_DOWN:
-            k = len(g.out)
-            parts.append(f'<div class="cq-pile"><span class="cq-pile-label">Turned down</span> {card_html("?")}'
-                         f'<span>{k} card{"s" if k != 1 else ""}, face down</span></div>')
-        else:
-            shown = "".join(card_html(c) for c in g.out)
-            parts.append(f'<div class="cq-pile"><span class="cq-pile-label">Discard pile</span> '
-                         f'<span class="cq-pile-cards">{shown}</span><span>(bottom to top; covered cards are out of '
-                         f'play)</span></div>')
-    if g.offer is not None:
-        parts.append(f'<div class="cq-offer"><span class="cq-pile-label">On offer</span> {card_html(g.offer)} '
-                     f'<span class="cq-say">{escape(state_words(g))}</span></div>')
-    else:
-        parts.append(f'<div class="cq-offer cq-no-offer"><span class="cq-say">{escape(state_words(g))}</span></div>')
-    return '<div class="cq-middle">' + "".join(parts) + "</div>"
+def try_button(text: str) -> str:
+    """The "Try it" button: it opens the position, as text, at an interactive table in the reader's browser (the
+    engine loads only when it is pressed; see :mod:`conquian_site.browser`)."""
+    return (f'<p class="cq-try-row"><button type="button" class="cq-try" data-position="{escape(text)}" '
+            f'aria-label="Try it: play on from this position">Try it</button></p>')
 
 
 def position_html(g: "Game | RommeGame", caption: str = "", rules_label: str = "") -> str:
     """The table diagram of a game: the dealer above, the middle of the table, the pone below (a Rommé deal: the
-    dealer, the middle, the other seats, see :mod:`conquian_site.romme_position`)."""
+    dealer, the middle, the other seats, see :mod:`conquian_site.romme_position`), then its "Try it" button."""
     cap = escape(caption)
     rules = f'<span class="cq-rules-label">{escape(rules_label)}</span>' if rules_label else ""
     figcaption = f"<figcaption>{cap}{' ' if cap and rules else ''}{rules}</figcaption>" if cap or rules else ""
     if game_of(g.rules) == "romme":
-        return romme_position_html(g, figcaption, caption or "The position", str(g))
+        return romme_position_html(g, figcaption, caption or "The position", str(g)) + try_button(str(g))
     text = escape(str(g))
     return (f'<figure class="cq-position" role="group" aria-label="{escape(caption or "The position")}">'
-            f"{seat_html(g, Role.DEALER)}{middle_html(g)}{seat_html(g, Role.PONE)}{figcaption}"
+            f"{conquian_table_html(g)}{figcaption}"
             f'<details class="cq-details cq-position-text"><summary>Show the position as text</summary>'
-            f'<div class="cq-details-body"><div class="highlight"><pre>{text}</pre></div></div></details></figure>')
+            f'<div class="cq-details-body"><div class="highlight"><pre>{text}</pre></div></div></details></figure>'
+            + try_button(str(g)))
+
+
+def romme_text_nodes(g: RommeGame) -> list[nodes.Node]:
+    """A Rommé position as plain text: for the search index and builders other than HTML."""
+    out = []
+    for seat in range(g.players):
+        hand = " ".join(map(str, g.hand(seat))) or "none"
+        opened = "first meld made" if seat in g.opened else "no first meld yet"
+        out.append(para(f"{seat_name(seat)}: hand {hand}; {opened}."))
+    table = " ".join(m.text() for m in g.table) or "none"
+    top = f"; the {g.discards[-1]} on the discard pile" if g.discards else ""
+    out.append(para(f"On the table: {table}. Stock: {plural(len(g.stock), 'card')}{top}. {state_words(g)}"))
+    return out
 
 
 def position_text_nodes(g: "Game | RommeGame") -> list[nodes.Node]:
