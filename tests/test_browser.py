@@ -58,7 +58,7 @@ def skip_or_fail(reason: str):
 @pytest.fixture(scope="module")
 def site():
     """The base URL of the built site, served from a thread for the tests of this module."""
-    if not (HTML / "index.html").is_file():
+    if not all((HTML / f).is_file() for f in ("index.html", "play.html", "_static/cq-engine.zip")):
         subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-c", str(ROOT), "-q",
                         str(ROOT / "docs"), str(HTML)], check=True, cwd=ROOT, timeout=600)
 

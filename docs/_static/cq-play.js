@@ -10,7 +10,7 @@
 window.cqPlay = (function () {
   const here = new URL(".", document.currentScript.src);
   const root = new URL("..", here);  // the site's root: ruling pages are rulings/<axis>.html under it
-  const stats = { coldStart: null, ready: null, moves: [] };
+  const stats = { coldStart: null, ready: null, steps: null, moves: [] };
   const listeners = new Set();
   const pending = new Map();
   let worker = null, ready = null, nextId = 1;
@@ -40,7 +40,7 @@ window.cqPlay = (function () {
       worker.onmessage = (event) => {
         const m = event.data;
         if (m.progress) for (const f of listeners) f(m.progress);
-        else if (m.ready) { stats.ready = performance.now() - t0; resolve(); }
+        else if (m.ready) { stats.ready = performance.now() - t0; stats.steps = m.steps; resolve(); }
         else if (m.failed) reject(new Error(`The engine could not start: ${m.failed}`));
         else if (pending.has(m.id)) { pending.get(m.id)(JSON.parse(m.answer)); pending.delete(m.id); }
       };
@@ -74,7 +74,8 @@ window.cqPlay = (function () {
     async open(request) {
       const cold = !ready;
       const t0 = performance.now();
-      this.area.removeAttribute("data-over");
+      const area = this.area;
+      area.removeAttribute("data-over");
       this.area.setAttribute("aria-busy", "true");
       try {
         await engine((text) => this.say(text));
@@ -86,7 +87,10 @@ window.cqPlay = (function () {
       const view = await ask(request);
       if (cold && stats.coldStart === null) stats.coldStart = performance.now() - t0;
       this.area.removeAttribute("aria-busy");
-      if (view.error) { this.say(`That cannot be played: ${view.error}`); return; }
+      if (view.error) {
+        area.replaceChildren(el("p", { class: "cq-play-error", text: `This cannot be played: ${view.error}` }));
+        return;
+      }
       this.request = request;
       this.say("");
       this.render(view);
@@ -166,7 +170,9 @@ window.cqPlay = (function () {
         if (c.rules === view.rules) o.selected = true;
         select.append(o);
       }
-      select.addEventListener("change", () => this.open({ op: "position", text: this.position, rules: select.value }));
+      select.addEventListener("change", () => this.open({ op: "position", text: this.position, play: this.moves,
+                                                           rules: select.value }));
+      if (this.request && this.request.rules) select.value = this.request.rules;
       this.tools.append(el("p", { class: "cq-switch" }, el("label", { text: "Replay this position under " }), select));
     }
 
@@ -212,9 +218,10 @@ window.cqPlay = (function () {
       row.after(box);
       const table = new Table(box, "position");
       table.position = button.dataset.position;
+      table.moves = button.dataset.play || "";
       box.cqTable = table;
       button.setAttribute("aria-expanded", "true");
-      table.open({ op: "position", text: table.position });
+      table.open({ op: "position", text: table.position, play: table.moves });
     }
     box.scrollIntoView({ block: "nearest" });
   }

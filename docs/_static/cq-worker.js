@@ -14,14 +14,17 @@ async function start() {
     stdout: () => {},
     stderr: () => {},
   });
+  const t1 = performance.now();
   postMessage({ progress: "Loading the engine (step 2 of 3)…" });
   const response = await fetch(new URL("cq-engine.zip", import.meta.url));
   if (!response.ok) throw new Error(`cq-engine.zip: ${response.status} ${response.statusText}`);
   py.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/cq" });
   py.runPython("import sys; sys.path.insert(0, '/cq')");
+  const t2 = performance.now();
   postMessage({ progress: "Reading the declarations (step 3 of 3)…" });
   handle = py.pyimport("conquian_site.playroom").handle;
-  postMessage({ ready: true, seconds: (performance.now() - t0) / 1000 });
+  const t3 = performance.now();
+  postMessage({ ready: true, steps: { python: t1 - t0, engine: t2 - t1, imports: t3 - t2 } });
 }
 
 const started = start().catch((err) => postMessage({ failed: String((err && err.message) || err) }));

@@ -40,6 +40,7 @@ from .romme_position import romme_table_html
 __all__ = ["Room", "choices", "handle"]
 
 _VARIANT_LINE = re.compile(r"^[ \t]*variant[ \t]*:.*$", re.MULTILINE | re.IGNORECASE)
+_STOCK_OR_OUT = re.compile(r"^[ \t]*(?:stock|out)[ \t]*:.*$", re.MULTILINE | re.IGNORECASE)
 
 
 def choices() -> list[dict]:
@@ -105,8 +106,9 @@ class Room:
         self._computer()
         return self.view()
 
-    def position(self, text: str, rules: "str | None" = None) -> dict:
-        """A position's text, under its own rules or under ``rules`` (rule-set text of the same game)."""
+    def position(self, text: str, rules: "str | None" = None, moves: str = "") -> dict:
+        """A position's text, under its own rules or under ``rules`` (rule-set text of the same game), after the
+        ``moves`` given (``;`` between them), as a ``{position}`` with ``:play:`` draws it."""
         if rules:
             text = _VARIANT_LINE.sub(lambda m: f"variant: {rules}", text, count=1)
         try:
@@ -119,6 +121,11 @@ class Room:
                 head = _VARIANT_LINE.search(text)
                 game = parse_rules(head.group(0).split(":", 1)[1].strip()) if head else None
                 raise (romme_error if isinstance(game, RommeRules) else exc) from None
+        for n, move in enumerate((m.strip() for m in moves.split(";") if m.strip()), 1):
+            try:
+                g.play(move)
+            except ConquianError as exc:
+                raise ConquianError(f"move {n} of the position ({move[:40]!r}): {exc}") from None
         self.game, self.mode, self.log = g, "position", []
         self.reader = int(g.to_act) if g.to_act is not None else 0
         return self.view()
@@ -175,7 +182,9 @@ class Room:
         g = self.game
         mine = {m for m in self._texts(g)}
         game = "romme" if self._romme() else "conquian"
-        text = str(g)
+        # The same hands, melds and card on offer under the other rules; the stock as the rest of their pack (its
+        # order plays no part in what may be done now), the cards out of play left out (the other pack may lack them).
+        text = _STOCK_OR_OUT.sub("", str(g)) + "\nstock: rest"
         found: dict[str, list[str]] = {}
         for c in choices():
             if c["game"] != game or c["rules"] == str(g.rules):
@@ -282,7 +291,7 @@ ROOM = Room()
 
 def handle(request: str) -> str:
     """One request of the worker, as JSON: ``{"op": "deal", "rules": ..., "seed": ..., "players": ...}``,
-    ``{"op": "position", "text": ..., "rules": ...}``, ``{"op": "play", "move": N}``, ``{"op": "why", "move":
+    ``{"op": "position", "text": ..., "rules": ..., "play": ...}``, ``{"op": "play", "move": N}``, ``{"op": "why", "move":
     TEXT}``, ``{"op": "view"}``, ``{"op": "record"}`` or ``{"op": "choices"}``; the answer as JSON, with ``error``
     for bad input."""
     try:
@@ -292,7 +301,7 @@ def handle(request: str) -> str:
             out = ROOM.deal(str(req.get("rules", "")), _whole(req.get("seed", 0), "seed"),
                             _whole(req.get("players", 2), "players"))
         elif op == "position":
-            out = ROOM.position(str(req.get("text", "")), req.get("rules") or None)
+            out = ROOM.position(str(req.get("text", "")), req.get("rules") or None, str(req.get("play") or ""))
         elif op == "play":
             out = ROOM.play(req.get("move"))
         elif op == "why":

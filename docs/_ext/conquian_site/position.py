@@ -62,27 +62,35 @@ from .scenario import Scenario, game_of, side_of, state_words, strip_variant
 from .shared import CqDirective
 
 
-def try_button(text: str) -> str:
-    """The "Try it" button: it opens the position, as text, at an interactive table in the reader's browser (the
-    engine loads only when it is pressed; see :mod:`conquian_site.browser`)."""
-    return (f'<p class="cq-try-row"><button type="button" class="cq-try" data-position="{escape(text)}" '
+def try_button(text: str, moves: str = "") -> str:
+    """The "Try it" button: it opens the position, as text (and the moves played from it, ``;`` between them), at
+    an interactive table in the reader's browser (the engine loads only when it is pressed; see
+    :mod:`conquian_site.browser`)."""
+    play = f' data-play="{escape(moves)}"' if moves else ""
+    return (f'<p class="cq-try-row"><button type="button" class="cq-try" data-position="{escape(text)}"{play} '
             f'aria-label="Try it: play on from this position">Try it</button></p>')
 
 
-def position_html(g: "Game | RommeGame", caption: str = "", rules_label: str = "") -> str:
+def position_html(g: "Game | RommeGame", caption: str = "", rules_label: str = "", try_it: "tuple[str, str] | None" = None
+                  ) -> str:
     """The table diagram of a game: the dealer above, the middle of the table, the pone below (a Rommé deal: the
-    dealer, the middle, the other seats, see :mod:`conquian_site.romme_position`), then its "Try it" button."""
+    dealer, the middle, the other seats, see :mod:`conquian_site.romme_position`), then its "Try it" button.
+
+    ``try_it`` is the position as its author wrote it and the moves played from it: under another source's rules
+    the same text is read again (the stock as "the rest" of that source's pack); by default, the game's own text.
+    """
+    button = try_button(*(try_it or (str(g), "")))
     cap = escape(caption)
     rules = f'<span class="cq-rules-label">{escape(rules_label)}</span>' if rules_label else ""
     figcaption = f"<figcaption>{cap}{' ' if cap and rules else ''}{rules}</figcaption>" if cap or rules else ""
     if game_of(g.rules) == "romme":
-        return romme_position_html(g, figcaption, caption or "The position", str(g)) + try_button(str(g))
+        return romme_position_html(g, figcaption, caption or "The position", str(g)) + button
     text = escape(str(g))
     return (f'<figure class="cq-position" role="group" aria-label="{escape(caption or "The position")}">'
             f"{conquian_table_html(g)}{figcaption}"
             f'<details class="cq-details cq-position-text"><summary>Show the position as text</summary>'
             f'<div class="cq-details-body"><div class="highlight"><pre>{text}</pre></div></div></details></figure>'
-            + try_button(str(g)))
+            + button)
 
 
 def romme_text_nodes(g: RommeGame) -> list[nodes.Node]:
@@ -143,7 +151,9 @@ class PositionDirective(CqDirective):
         label = f"Under {side.label}’s rules" if side.plain else f"Rules: {side.label}"
         if game_of(side.rules) != "conquian":  # another game: say which
             label += f" ({DECLARATIONS[side.source].title if side.source else game_of(side.rules)})"
-        node = cq_html(html=position_html(g, self.options.get("caption", ""), label))
+        # A fresh deal (:deal:) is tried as the game's own text; any other as written, with its moves.
+        try_it = None if "deal" in self.options else (text, self.options.get("play", ""))
+        node = cq_html(html=position_html(g, self.options.get("caption", ""), label, try_it))
         node += position_text_nodes(g)
         self.set_source_info(node)
         return [node]
