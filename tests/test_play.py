@@ -17,7 +17,8 @@ from urllib.parse import urlparse
 import pytest
 
 from conquian import Game, RommeGame
-from test_browser import HTML, ROOT, browser, new_page, shot, site  # noqa: F401  (the fixtures, shared)
+from test_browser import (DESKTOP, FURO_CHROME, HTML, PHONE, ROOT, axe, browser, new_page, shot,  # noqa: F401
+                          site)  # the fixtures, shared
 
 ENGINE_FILES = ("cq-play.js", "cq-play.css", "cq-worker.js", "cq-engine.zip", "/_pyodide/")
 TIMINGS = ROOT / "_build" / "play-timings.json"
@@ -184,5 +185,27 @@ def test_opened_from_a_file_it_says_how_to_serve_the_site(browser):  # noqa: F81
         status = pg.locator(".cq-playroom .cq-play-status")
         status.filter(has_text="python -m http.server").wait_for()
         assert "Serve the site over HTTP" in status.inner_text()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366x900", "390x844"])
+def test_the_table_is_accessible_and_fits_a_phone(site, browser, axe, viewport):  # noqa: F811
+    context, pg = new_page(browser, viewport)
+    try:
+        _deal(pg, site, "romme-spielwiki", seed=2, players=4)
+        pg.fill("form.cq-try-move input", "discard 🃏")
+        pg.click("form.cq-try-move button")
+        pg.locator(".cq-why p").first.wait_for()
+        width = pg.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"], f"play.html is {width} px wide at {viewport['width']} px"
+        shot(pg, f"play-romme-4-{viewport['width']}")
+        pg.add_script_tag(content=axe)
+        found = pg.evaluate("""async (exclude) => {
+            const r = await axe.run({exclude: exclude.map(s => [s])}, {resultTypes: ['violations']});
+            return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+                .map(v => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join('; ')})`);
+        }""", FURO_CHROME)
+        assert not found, "\n".join(found)
     finally:
         context.close()

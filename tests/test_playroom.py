@@ -7,7 +7,9 @@ from __future__ import annotations
 import ast
 import io
 import json
+import re
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +19,7 @@ from conquian_site import playroom
 from conquian_site.browser import SITE_MODULES, engine_files, engine_zip
 from conquian_site.playroom import Room, choices, handle
 
+DOCS = Path(__file__).resolve().parent.parent / "docs"
 FORCING = """variant: foster-1913
 dealer melds: [2♣ 3♣ 4♣]
 dealer hand: A♥ 3♥ 4♥ 7♥ 2♦ 5♦ 7♦
@@ -91,6 +94,29 @@ def test_a_position_with_its_moves_and_a_reading():
     assert room.game.to_act is not None and view["over"] is False
     with pytest.raises(Exception, match=r"move 1 of the position \('take'\)"):
         room.position(FORCING, moves="take")
+
+
+def _position_blocks():
+    """Every ``{position}`` of the site's pages written as text (not ``:deal:``): (where, text, moves)."""
+    for path in sorted(DOCS.rglob("*.md")):
+        for m in re.finditer(r"^```\{position\}\n(.*?)^```", path.read_text(encoding="utf-8"), re.S | re.M):
+            options, body = {}, []
+            for line in m.group(1).splitlines():
+                if line.startswith(":") and not body:
+                    key, _, value = line[1:].partition(":")
+                    options[key.strip()] = value.strip()
+                elif line.strip() or body:
+                    body.append(line)
+            if "deal" not in options:
+                yield f"{path.relative_to(DOCS)}", "\n".join(body), options.get("play", "")
+
+
+def test_every_position_on_the_site_opens_at_the_table_under_its_rules():
+    blocks = list(_position_blocks())
+    assert len(blocks) > 20
+    for where, text, moves in blocks:
+        view = Room().position(text, moves=moves)
+        assert view["table"] and (view["over"] or view["moves"]), where
 
 
 def test_why_says_when_a_move_is_legal_and_reads_no_nonsense():
