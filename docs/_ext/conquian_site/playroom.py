@@ -229,7 +229,7 @@ class Room:
             if not 0 <= move < len(legal):
                 raise ConquianError(f"move {move}: there are {len(legal)} legal moves, numbered from 0")
             move = legal[move]
-        words = _cap(g.describe(move))
+        words = g.describe(move)
         g.play(move)
         self.log = [f"{self._name(self.reader)}: {words}"]
         self._computer()
