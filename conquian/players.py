@@ -128,6 +128,7 @@ STRATEGIES = {"random": RandomPlayer, "greedy": GreedyPlayer}
 def parse_strategies(text: str, seats: int) -> list[str]:
     """``'greedy'`` (every seat) or ``'greedy,random'`` (one per seat, seat 0 first) to a list of names.
 
+    >>> from conquian.players import parse_strategies
     >>> parse_strategies('greedy,random', 2)
     ['greedy', 'random']
     >>> parse_strategies('random', 3)
