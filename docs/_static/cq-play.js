@@ -67,6 +67,9 @@ window.cqPlay = (function () {
       this.area = box.querySelector(".cq-play");
       this.tools = box.querySelector(".cq-play-tools") || box.appendChild(el("div", { class: "cq-play-tools" }));
       this.why = el("div", { class: "cq-why", role: "status", "aria-live": "polite" });
+      // What changed after a move, for screen readers: the play area itself is redrawn whole, so it is not live.
+      this.announce = el("p", { class: "cq-sr-only", "aria-live": "polite" });
+      this.area.before(this.announce);
     }
 
     say(text) { this.status.textContent = text; }
@@ -129,6 +132,7 @@ window.cqPlay = (function () {
         area.append(el("p", { class: "cq-moves-head", text: "Your move:" }), moves);
       }
       this.renderTools(view);
+      this.announce.textContent = [...view.log, view.over ? view.result : view.state].join(" ");
       const first = area.querySelector("button.cq-move");
       if (first && this.box.contains(document.activeElement)) first.focus();
     }
@@ -214,7 +218,7 @@ window.cqPlay = (function () {
     let box = row.nextElementSibling;
     if (!box || !box.classList.contains("cq-tryit")) {
       box = el("div", { class: "cq-tryit" }, el("p", { class: "cq-play-status", role: "status", "aria-live": "polite" }),
-               el("div", { class: "cq-play", "aria-live": "polite" }), el("div", { class: "cq-play-tools" }));
+               el("div", { class: "cq-play" }), el("div", { class: "cq-play-tools" }));
       row.after(box);
       const table = new Table(box, "position");
       table.position = button.dataset.position;

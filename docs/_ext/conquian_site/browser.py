@@ -138,7 +138,7 @@ class PlayDirective(CqDirective):
             '<label>Seed <input name="seed" type="number" min="0" step="1" value="1" inputmode="numeric"></label> '
             '<button type="submit" class="cq-deal">Deal</button></form>'
             '<p class="cq-play-status" role="status" aria-live="polite"></p>'
-            '<div class="cq-play" aria-live="polite"></div>'
+            '<div class="cq-play"></div>'
             '<noscript><p>Playing needs JavaScript: the engine runs in your browser.</p></noscript></div>')
         return [cq_html(html=html)]
 
