@@ -77,4 +77,4 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_api(app)
     setup_browser(app)
     return {"version": conquian.__version__, "parallel_read_safe": True, "parallel_write_safe": True,
-            "env_version": 3}
+            "env_version": 4}
