@@ -14,12 +14,20 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test,docs,browser]'
 	touch $@
 
-html: venv
+# Pyodide (the engine in the reader's browser) from npm, pinned by package-lock.json; installed again when the lock
+# changes.  The site extension copies the few files it needs into _build/html/_pyodide.
+NPM_STAMP := node_modules/.installed
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+html: venv $(NPM_STAMP)
 	$(PY) -m sphinx -b html -c . $(SPHINXOPTS) docs _build/html
 
 # Every unit test, every example in docs/ (through Sybil) and the browser test, on every core (a file's tests stay
 # together on one worker, so that a browser and a served site are started once per file).
-test: venv
+test: venv $(NPM_STAMP)
 	$(PY) -m pytest -n auto --dist loadfile
 
 doctest: venv

@@ -16,6 +16,7 @@ import time
 
 from .errors import ConquianError
 from .games import RULE_SETS, Tally, game_of
+from .players import make_players, parse_strategies
 from .registry import DECLARATIONS, declaration, parse_rules, problems
 from .status import NOT_APPLICABLE, Status
 from .verdicts import Verdict, compare
@@ -75,19 +76,22 @@ def _compare(args) -> int:
 
 
 class Simulation:
-    """Deals between random legal players, tallied as they are played (so an interrupted run can report).
+    """Deals between computer players (random by default, see :mod:`conquian.players`), tallied as they are
+    played (so an interrupted run can report).
 
     The rule set's game deals (see :mod:`conquian.games`): Conquian to two players (wins tallied by role), Rommé to
     ``players`` seats (wins tallied per seat, seat 0 dealing every deal).
     """
 
-    def __init__(self, variant: str, seed: int, players: "int | None" = None):
+    def __init__(self, variant: str, seed: int, players: "int | None" = None, strategy: str = "random"):
         self.rules = parse_rules(variant)
         self.game = game_of(self.rules)
         self.players = players if players is not None else self.game.players[0]
         self.game.new_deal(self.rules, self.players, seed=0)  # a player count the rules do not allow is an error now
         self.seed = seed
         self.rng = random.Random(seed)
+        self.strategies = parse_strategies(strategy, self.players)
+        self.seats = make_players(self.strategies, self.rng)  # random players draw from self.rng, as before
         self.tally = Tally(str(self.rules), self.players, seed, dict.fromkeys(self.game.seats(self.players), 0),
                            dict.fromkeys(self.game.tallies, 0))
 
@@ -104,9 +108,9 @@ class Simulation:
         for n in range(1, games + 1):
             start = time.perf_counter()
             g = self.deal()
-            choice = self.rng.choice
+            seats = self.seats
             while not g.is_over:
-                g.play(choice(g.legal_actions()))
+                g.play(seats[g.to_act].choose(g))
             t.seconds += time.perf_counter() - start
             t.games += 1
             t.decisions += g.decisions
@@ -122,12 +126,16 @@ class Simulation:
                 last = time.monotonic()
 
     def summary(self) -> dict:
-        return self.game.summary(self.tally)
+        out = self.game.summary(self.tally)
+        if set(self.strategies) != {"random"}:
+            out["strategies"] = list(self.strategies)
+        return out
 
 
-def simulate(variant: str, games: int, seed: int, progress=None, players: "int | None" = None) -> dict:
-    """Play ``games`` deals between random legal players; the same seed gives the same result."""
-    sim = Simulation(variant, seed, players)
+def simulate(variant: str, games: int, seed: int, progress=None, players: "int | None" = None,
+             strategy: str = "random") -> dict:
+    """Play ``games`` deals between computer players; the same seed gives the same result."""
+    sim = Simulation(variant, seed, players, strategy)
     sim.play(games, progress)
     return sim.summary()
 
@@ -139,6 +147,9 @@ def _report(result: dict, as_json: bool, game) -> None:
     secs = max(result["seconds"], 1e-9)
     for line in game.summary_lines(result):
         print(line)
+    if "strategies" in result:
+        seats = game.seats(result.get("players", len(result["strategies"])))
+        print("  strategies: " + ", ".join(f"{seat} {name}" for seat, name in zip(seats, result["strategies"])))
     print(f"  {result['decisions']} decisions in {result['seconds']:.2f} s of engine time: "
           f"{result['games'] / secs:,.0f} games/s, {result['decisions'] / secs:,.0f} decisions/s")
 
@@ -150,7 +161,7 @@ def _simulate(args) -> int:
     def progress(n, total):
         print(f"\r{n}/{total} games", end="" if n < total else "\n", file=sys.stderr, flush=True)
 
-    sim = Simulation(args.variant, args.seed, args.players)
+    sim = Simulation(args.variant, args.seed, args.players, args.strategy)
     try:
         sim.play(args.games, progress if args.games >= 1000 or sys.stderr.isatty() else None)
     except KeyboardInterrupt:
@@ -176,10 +187,12 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("compare", help="the axis × source matrix of one game's sources")
     p.add_argument("--game", choices=list(RULE_SETS), default="conquian", help="whose sources (default conquian)")
     p.set_defaults(func=_compare)
-    p = sub.add_parser("simulate", help="random legal players, many deals")
+    p = sub.add_parser("simulate", help="computer players (random or greedy), many deals")
     p.add_argument("--variant", required=True, help="a source id, or rule-set text such as 'foster-1913(pack=spanish)'")
     p.add_argument("--players", type=int, default=None, help="players at the table: 2 (Conquian), 2 to 6 (Rommé); "
                                                               "default 2")
+    p.add_argument("--strategy", default="random", help="random or greedy, for every seat or one per seat "
+                                                         "(Conquian: dealer,pone), e.g. greedy,random")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")

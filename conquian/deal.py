@@ -117,6 +117,10 @@ class Deal(ABC):
         """What an action would do here, in words."""
         return self._words(action)
 
+    def action_text(self, action) -> str:
+        """An action (one of :meth:`legal_actions`) as the text :meth:`play` reads back."""
+        return self._text(action)
+
     # -- the state as values, the position as text ---------------------------------------------------------------
     @classmethod
     def from_snapshot(cls, snapshot):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "ConquianError", "CardError", "RuleError", "UnknownVariant", "ConflictingRules",
-    "DeclarationError", "PositionError", "IllegalMove", "ActionError", "RecordError",
+    "DeclarationError", "PositionError", "IllegalMove", "ActionError", "RecordError", "StrategyError",
 ]
 
 
@@ -58,3 +58,7 @@ class IllegalMove(ConquianError):
 
 class RecordError(ConquianError):
     """A game record that cannot be read or replayed."""
+
+
+class StrategyError(ConquianError):
+    """A computer player's strategy that is not known, or strategies that do not match the seats."""

@@ -2,7 +2,9 @@
    - the matrix's "only the rows where the sources differ" switch, its state kept in the URL (?only=differ);
    - a code block that scrolls sideways can be reached, and scrolled, by keyboard (tabindex="0");
    - ?source=ID opens that source's tab on a ruling page (sphinx-design reads the same parameter; this also
-     selects the tab when the page is opened with a stored choice for another source). */
+     selects the tab when the page is opened with a stored choice for another source);
+   - "Try it" on a position and "Deal" on the play page load the interactive table (cq-play.js, cq-play.css) and,
+     through it, the engine: only when pressed, so that a page pays nothing for them until then. */
 "use strict";
 
 (function () {
@@ -63,12 +65,52 @@
     }
   }
 
+  const here = document.currentScript ? document.currentScript.src : "";
+  let playLoading = null;
+
+  function loadPlay() {
+    if (!playLoading) {
+      playLoading = new Promise((resolve, reject) => {
+        const css = document.createElement("link");
+        css.rel = "stylesheet";
+        css.href = new URL("cq-play.css", here).href;
+        document.head.append(css);
+        const script = document.createElement("script");
+        script.src = new URL("cq-play.js", here).href;
+        script.onload = () => resolve(window.cqPlay);
+        script.onerror = () => { playLoading = null; reject(new Error("cq-play.js could not be loaded")); };
+        document.head.append(script);
+      });
+    }
+    return playLoading;
+  }
+
+  function setupPlay() {
+    document.addEventListener("click", (event) => {
+      const button = event.target.closest && event.target.closest("button.cq-try");
+      if (button) loadPlay().then((play) => play.tryIt(button));
+    });
+    for (const form of document.querySelectorAll("form.cq-play-setup")) {
+      const rules = form.elements.rules, players = form.elements.players;
+      const sync = () => { players.disabled = rules.selectedOptions[0].dataset.game !== "romme"; };
+      const asked = params().get("rules");  // a source's page links here with ?rules=ID
+      if (asked && [...rules.options].some((o) => o.value === asked)) rules.value = asked;
+      rules.addEventListener("change", sync);
+      sync();
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        loadPlay().then((play) => play.deal(form));
+      });
+    }
+  }
+
   function ready() {
     // furo's sidebar captions are headings without a level: give them one (axe: aria-required-attr)
     for (const caption of document.querySelectorAll('.caption[role="heading"]:not([aria-level])')) {
       caption.setAttribute("aria-level", "2");
     }
     setupFilter();
+    setupPlay();
     sourceFromUrl();
     focusableCode();
     window.addEventListener("resize", focusableCode);

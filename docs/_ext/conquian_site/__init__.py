@@ -25,6 +25,9 @@ One module per family, each with its own ``setup_*`` (after sphinx-design's layo
 ``matrix``    ``{comparison-matrix}`` (sticky, filterable) and ``{glance}`` (the rules in common, the disagreements)
 ``checks``    every axis has a ruling page, every ruling page its parts (warnings naming file and axis)
 ``api``       the API reference: short names, public bases, no type docstrings on constants
+``drawing``   pure: cards, prose with cards, Conquian's table diagram (the site and the browser draw alike)
+``playroom``  pure: what the reader's browser asks of the engine ("Try it", a deal against the computer)
+``browser``   ``{play}``; Pyodide and the packed engine copied into the built site
 
 Axis metadata (groups, titles, questions, what a value means) and the status vocabulary (word, mark, meaning)
 come from the engine (:mod:`conquian.axes`, :mod:`conquian.status`), never from source text.  A declaration
@@ -44,6 +47,7 @@ from conquian import DECLARATIONS
 from conquian.registry import variants_dir
 
 from .api import setup_api
+from .browser import setup_browser
 from .checks import setup_checks
 from .compare import setup_compare
 from .domain import setup_domain
@@ -74,5 +78,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_toggle(app)
     setup_checks(app)
     setup_api(app)
+    setup_browser(app)
     return {"version": conquian.__version__, "parallel_read_safe": True, "parallel_write_safe": True,
-            "env_version": 3}
+            "env_version": 4}

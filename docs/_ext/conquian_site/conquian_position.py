@@ -1,4 +1,5 @@
-"""Pure: a Conquian position's table diagram (the dealer above, the middle of the table, the pone below).
+"""Pure: a Conquian position's table diagram (the dealer above, the middle of the table, the pone below), which
+the "Try it" table shares, and the same in sentences.  Cards are drawn by :mod:`conquian_site.drawing`.
 
 The drawing is HTML text with labels (no pictures of text): each player's melds, grouped, and hand as cards, the
 cards he has down, the stock (a count), the cards out of play where there are any, and the card on offer with how
@@ -10,37 +11,21 @@ from __future__ import annotations
 
 from html import escape
 
-from docutils import nodes
-
 from conquian import Game
 from conquian.rules import RefusedCard
 from conquian.state import Role
 
+from .drawing import backs_html, card_html, cards_html, melds_html
 from .facts import state_words
-from .nodes import card_html, para
 
 
-def cards_html(cards, label: str) -> str:
-    """A row of cards as a list, with its label for assistive technology."""
-    if not cards:
-        return '<span class="cq-none">none</span>'
-    items = "".join(f"<li>{card_html(c)}</li>" for c in cards)
-    return f'<ul class="cq-hand" aria-label="{escape(label)}">{items}</ul>'
-
-
-def melds_html(melds, label: str) -> str:
-    if not melds:
-        return '<span class="cq-none">none</span>'
-    groups = "".join('<li class="cq-meld">' + "".join(card_html(c) for c in meld) + "</li>" for meld in melds)
-    return f'<ul class="cq-melds" aria-label="{escape(label)}">{groups}</ul>'
-
-
-def seat_html(g: Game, role: Role) -> str:
+def seat_html(g: Game, role: Role, hidden: bool = False, name: str = "") -> str:
     down, acting = g.down(role), g.to_act is role
-    name = f"The {role}"
+    name = name or f"The {role}"
     badge = ' <span class="cq-to-act">to act</span>' if acting else ""
+    hand = backs_html(len(g.hand(role)), f"the {role}’s hand") if hidden else cards_html(g.hand(role), f"the {role}’s hand")
     rows = [f"<dt>Melds</dt><dd>{melds_html(g.melds(role), f'the {role}’s melds')}</dd>",
-            f"<dt>Hand</dt><dd>{cards_html(g.hand(role), f'the {role}’s hand')}</dd>"]
+            f"<dt>Hand</dt><dd>{hand}</dd>"]
     return (f'<div class="cq-seat cq-seat-{role}{" cq-acting" if acting else ""}" role="group" aria-label="{name}">'
             f'<p class="cq-seat-name"><strong>{name}</strong>{badge} '
             f'<span class="cq-down">{down} card{"s" if down != 1 else ""} down · {len(g.hand(role))} in hand</span></p>'
@@ -69,20 +54,38 @@ def middle_html(g: Game) -> str:
     return '<div class="cq-middle">' + "".join(parts) + "</div>"
 
 
+def conquian_table_html(g: Game, hidden=(), names=None) -> str:
+    """The dealer above, the middle of the table, the pone below; the hands of the roles in ``hidden`` face down."""
+    names = names or {}
+    return (seat_html(g, Role.DEALER, Role.DEALER in hidden, names.get(Role.DEALER, "")) + middle_html(g)
+            + seat_html(g, Role.PONE, Role.PONE in hidden, names.get(Role.PONE, "")))
+
+
 def position_html(g: Game, figcaption: str, label: str, text: str) -> str:
     """The table diagram of a Conquian deal: the dealer above, the middle of the table, the pone below."""
     return (f'<figure class="cq-position" role="group" aria-label="{escape(label)}">'
-            f"{seat_html(g, Role.DEALER)}{middle_html(g)}{seat_html(g, Role.PONE)}{figcaption}"
+            f"{conquian_table_html(g)}{figcaption}"
             f'<details class="cq-details cq-position-text"><summary>Show the position as text</summary>'
             f'<div class="cq-details-body"><div class="highlight"><pre>{escape(text)}</pre></div></div></details></figure>')
 
 
-def text_nodes(g: Game) -> list[nodes.Node]:
-    """The same position as plain text: for the search index and builders other than HTML."""
+def table_html(g: Game, hidden=(), names=None) -> str:
+    """The table alone (the "Try it" table): seats by index (0 the dealer), those in ``hidden`` face down."""
+    names = names or {}
+    return conquian_table_html(g, tuple(Role(s) for s in hidden), {Role(s): n for s, n in names.items()})
+
+
+def seat_words(seat: int) -> str:
+    """A seat as the "Try it" table names it."""
+    return f"the {Role(seat)}"
+
+
+def text_lines(g: Game) -> list[str]:
+    """The same position as plain sentences: for the search index and builders other than HTML."""
     out = []
     for role in (Role.DEALER, Role.PONE):
         melds = " ".join("[" + " ".join(map(str, m)) + "]" for m in g.melds(role)) or "none"
         hand = " ".join(map(str, g.hand(role))) or "none"
-        out.append(para(f"The {role}: melds {melds}; hand {hand}."))
-    out.append(para(f"Stock: {len(g.stock)} cards. {state_words(g)}"))
+        out.append(f"The {role}: melds {melds}; hand {hand}.")
+    out.append(f"Stock: {len(g.stock)} cards. {state_words(g)}")
     return out

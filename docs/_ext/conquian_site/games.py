@@ -3,7 +3,7 @@ extension asks which game it holds.
 
 A game brings its words (a module with the same functions for every game: ``start``, ``parse_action``,
 ``action_text``, ``the``, ``state_words``, ``fact_words``, ``fact_value``, ``fact_matches``, ``GAME_FACTS``) and
-its drawing of a position (``position_html`` and ``text_nodes``).  Adding a game adds a row here.
+its drawing of a position (``position_html`` and ``text_lines``).  Adding a game adds a row here.
 """
 
 from __future__ import annotations
@@ -27,14 +27,20 @@ class SiteGame:
     """Its deal in words and the facts of a ``then`` column (:mod:`conquian_site.facts` for Conquian)."""
     position_html: Callable[..., str]
     """``position_html(deal, figcaption, label, text)``: the table diagram, as HTML."""
-    text_nodes: Callable[[Any], list]
-    """``text_nodes(deal)``: the same position as plain text, for the search index and other builders."""
+    table_html: Callable[..., str]
+    """``table_html(deal, hidden, names)``: the table alone, the seats in ``hidden`` face down (the "Try it" table)."""
+    seat_words: Callable[[int], str]
+    """``seat_words(seat)``: a seat (by index) as the "Try it" table names it."""
+    text_lines: Callable[[Any], list]
+    """``text_lines(deal)``: the same position as plain sentences, for the search index and other builders."""
 
 
 #: Game name (as :mod:`conquian.games` registers it) -> its part of the site.
 SITE_GAMES: dict[str, SiteGame] = {
-    "conquian": SiteGame(facts, conquian_position.position_html, conquian_position.text_nodes),
-    "romme": SiteGame(romme_facts, romme_position.position_html, romme_position.text_nodes),
+    "conquian": SiteGame(facts, conquian_position.position_html, conquian_position.table_html,
+                         conquian_position.seat_words, conquian_position.text_lines),
+    "romme": SiteGame(romme_facts, romme_position.position_html, romme_position.table_html,
+                      romme_position.seat_words, romme_position.text_lines),
 }
 
 

@@ -29,6 +29,7 @@ from conquian.rules import AXIS_BY_NAME, Axis
 from conquian.status import NOT_APPLICABLE, Status
 
 from .domain import cq_domain
+from .drawing import card_html, words_html  # noqa: F401  (the roles draw cards; other modules import them here)
 
 logger = logging.getLogger(__name__)
 
@@ -230,38 +231,6 @@ def visit_plain(self, node: nodes.Element) -> None:
 
 def depart_plain(self, node: nodes.Element) -> None:
     pass
-
-
-def card_html(card: Card | str, extra: str = "", stands: Card | None = None) -> str:
-    """One card as HTML text: ``<span class="cq-card cq-red">5♥</span>`` (``?`` for a face-down card); a joker
-    is drawn with its sign, the word "joker" for assistive technology and, in a sequence, the card it ``stands``
-    for."""
-    if str(card) == "?":
-        return '<span class="cq-card cq-back" aria-hidden="true"></span>'
-    card = card if isinstance(card, Card) else Card(card)
-    if card.is_joker:
-        if stands is None:
-            inner = '<span class="cq-joker-word">joker</span>'
-        else:
-            inner = (f'<span class="cq-sr-only">joker, for the </span><span class="cq-stands '
-                     f'{"cq-red" if stands.suit.is_red else "cq-black"}" aria-hidden="true">={escape(str(stands))}</span>'
-                     f'<span class="cq-sr-only">{escape(str(stands))}</span>')
-        return (f'<span class="cq-card cq-joker{extra}"><span class="cq-joker-sign" aria-hidden="true">🃏</span>'
-                f'{inner}</span>')
-    colour = "cq-red" if card.suit.is_red else "cq-black"
-    return f'<span class="cq-card {colour}{extra}">{escape(str(card))}</span>'
-
-
-_CARD_TOKEN = re.compile(r"(?<![\w])(10|[A2-9JQK])([♠♥♦♣])")
-
-
-_JOKER_HTML = ('<span class="cq-joker-inline"><span class="cq-joker-sign" aria-hidden="true">🃏</span>'
-               '<span class="cq-joker-word">joker</span></span>')
-
-
-def words_html(text: str) -> str:
-    """Prose from the engine, escaped, with every card in it drawn as a small card (a joker: its sign and word)."""
-    return _CARD_TOKEN.sub(lambda m: card_html(m.group(0), " cq-card-inline"), escape(text)).replace("🃏", _JOKER_HTML)
 
 
 # -- resolved after reading -------------------------------------------------------------------------

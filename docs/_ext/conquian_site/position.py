@@ -54,25 +54,39 @@ from conquian import DECLARATIONS
 from conquian.errors import ConquianError
 from conquian.games import HOME
 
-from .nodes import cq_html
 from .expectation import split_cell
 from .games import site_game
 from .markup import split_variant
+from .nodes import cq_html, para
 from .scenario import Scenario, game_of, side_of
 from .shared import CqDirective
 
 
-def position_html(g, caption: str = "", rules_label: str = "") -> str:
-    """The table diagram of a deal, as its game draws it (see :mod:`conquian_site.games`)."""
+def try_button(text: str, moves: str = "") -> str:
+    """The "Try it" button: it opens the position, as text (and the moves played from it, ``;`` between them), at
+    an interactive table in the reader's browser (the engine loads only when it is pressed; see
+    :mod:`conquian_site.browser`)."""
+    play = f' data-play="{escape(moves)}"' if moves else ""
+    return (f'<p class="cq-try-row"><button type="button" class="cq-try" data-position="{escape(text)}"{play} '
+            f'aria-label="Try it: play on from this position">Try it</button></p>')
+
+
+def position_html(g, caption: str = "", rules_label: str = "", try_it: "tuple[str, str] | None" = None) -> str:
+    """The table diagram of a deal, as its game draws it (see :mod:`conquian_site.games`), then its "Try it" button.
+
+    ``try_it`` is the position as its author wrote it and the moves played from it: under another source's rules
+    the same text is read again (the stock as "the rest" of that source's pack); by default, the game's own text.
+    """
+    button = try_button(*(try_it or (str(g), "")))
     cap = escape(caption)
     rules = f'<span class="cq-rules-label">{escape(rules_label)}</span>' if rules_label else ""
     figcaption = f"<figcaption>{cap}{' ' if cap and rules else ''}{rules}</figcaption>" if cap or rules else ""
-    return site_game(g.rules).position_html(g, figcaption, caption or "The position", str(g))
+    return site_game(g.rules).position_html(g, figcaption, caption or "The position", str(g)) + button
 
 
 def position_text_nodes(g) -> list[nodes.Node]:
     """The same position as plain text: for the search index and builders other than HTML."""
-    return site_game(g.rules).text_nodes(g)
+    return [para(line) for line in site_game(g.rules).text_lines(g)]
 
 
 class PositionDirective(CqDirective):
@@ -106,7 +120,9 @@ class PositionDirective(CqDirective):
         label = f"Under {side.label}’s rules" if side.plain else f"Rules: {side.label}"
         if game_of(side.rules) != HOME:  # another game than the site's own: say which
             label += f" ({DECLARATIONS[side.source].title if side.source else game_of(side.rules)})"
-        node = cq_html(html=position_html(g, self.options.get("caption", ""), label))
+        # A fresh deal (:deal:) is tried as the game's own text; any other as written, with its moves.
+        try_it = None if "deal" in self.options else (text, self.options.get("play", ""))
+        node = cq_html(html=position_html(g, self.options.get("caption", ""), label, try_it))
         node += position_text_nodes(g)
         self.set_source_info(node)
         return [node]

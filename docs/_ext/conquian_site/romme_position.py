@@ -1,4 +1,5 @@
-"""A Rommé position drawn as a table diagram (``{position}`` picks it for a Rommé rule set): pure HTML text.
+"""A Rommé position drawn as a table diagram (``{position}`` picks it for a Rommé rule set, the "Try it" table in
+the reader's browser too): pure HTML text, without docutils.
 
 The dealer (seat 0) above, the middle of the table, the other seats below, in the order of play.  Each seat
 shows its hand as cards (jokers clearly: their sign, the word for assistive technology), how many cards it holds,
@@ -12,13 +13,11 @@ from __future__ import annotations
 
 from html import escape
 
-from docutils import nodes
-
 from conquian.cards import BY_CODE, JOKER_CODE
 from conquian.romme.game import RommeGame
 from conquian.romme.state import Phase
 
-from .nodes import card_html, para
+from .drawing import backs_html, card_html
 from .romme_facts import first_meld_points, state_words
 
 
@@ -50,7 +49,7 @@ def seat_name(seat: int) -> str:
     return f"Seat {seat}" + (" (the dealer)" if seat == 0 else "")
 
 
-def seat_html(g: RommeGame, seat: int) -> str:
+def seat_html(g: RommeGame, seat: int, hidden: bool = False, name: str = "") -> str:
     acting = g.to_act == seat
     badge = ""
     if acting:
@@ -60,11 +59,12 @@ def seat_html(g: RommeGame, seat: int) -> str:
         badge = ' <span class="cq-to-act">gone out</span>'
     hand = g.hand(seat)
     opened = "first meld made" if seat in g.opened else "no first meld yet"
-    name = seat_name(seat)
+    name = name or seat_name(seat)
+    shown = backs_html(len(hand), f"seat {seat}’s hand") if hidden and hand else hand_html(hand, f"seat {seat}’s hand")
     return (f'<div class="cq-seat{" cq-acting" if acting else ""}" role="group" aria-label="{name}">'
             f'<p class="cq-seat-name"><strong>{name}</strong>{badge} '
             f'<span class="cq-down">{plural(len(hand), "card")} in hand · {opened}</span></p>'
-            f'<dl class="cq-seat-rows"><dt>Hand</dt><dd>{hand_html(hand, f"seat {seat}’s hand")}</dd></dl></div>')
+            f'<dl class="cq-seat-rows"><dt>Hand</dt><dd>{shown}</dd></dl></div>')
 
 
 def middle_html(g: RommeGame) -> str:
@@ -89,24 +89,36 @@ def middle_html(g: RommeGame) -> str:
             f'</div></div>')
 
 
+def seat_words(seat: int) -> str:
+    """A seat as the "Try it" table names it."""
+    return f"seat {seat}" + (", the dealer" if seat == 0 else "")
+
+
+def table_html(g: RommeGame, hidden=(), names=None) -> str:
+    """The dealer, the middle of the table, the other seats in order; the hands of the seats in ``hidden`` face
+    down, each seat called by its name in ``names`` if it has one."""
+    names = names or {}
+    seats = [seat_html(g, seat, seat in hidden, names.get(seat, "")) for seat in range(g.players)]
+    return seats[0] + middle_html(g) + "".join(seats[1:])
+
+
 def position_html(g: RommeGame, figcaption: str, label: str, text: str) -> str:
     """The table diagram of a Rommé deal: the dealer, the middle of the table, the other seats in order."""
-    seats = [seat_html(g, seat) for seat in range(g.players)]
     return (f'<figure class="cq-position cq-romme" role="group" aria-label="{escape(label)}">'
-            f'{seats[0]}{middle_html(g)}{"".join(seats[1:])}{figcaption}'
+            f'{table_html(g)}{figcaption}'
             f'<details class="cq-details cq-position-text"><summary>Show the position as text</summary>'
             f'<div class="cq-details-body"><div class="highlight"><pre>{escape(text)}</pre></div></div></details>'
             f'</figure>')
 
 
-def text_nodes(g: RommeGame) -> list[nodes.Node]:
-    """The same position as plain text: for the search index and builders other than HTML."""
+def text_lines(g: RommeGame) -> list[str]:
+    """The same position as plain sentences: for the search index and builders other than HTML."""
     out = []
     for seat in range(g.players):
         hand = " ".join(map(str, g.hand(seat))) or "none"
         opened = "first meld made" if seat in g.opened else "no first meld yet"
-        out.append(para(f"{seat_name(seat)}: hand {hand}; {opened}."))
+        out.append(f"{seat_name(seat)}: hand {hand}; {opened}.")
     table = " ".join(m.text() for m in g.table) or "none"
     top = f"; the {g.discards[-1]} on the discard pile" if g.discards else ""
-    out.append(para(f"On the table: {table}. Stock: {plural(len(g.stock), 'card')}{top}. {state_words(g)}"))
+    out.append(f"On the table: {table}. Stock: {plural(len(g.stock), 'card')}{top}. {state_words(g)}")
     return out

@@ -18,7 +18,7 @@ from conquian.rules import Axis
 from conquian.status import Status
 
 from .data import LANGUAGE_NAME, axis_groups, ordered_sources, rule_anchor, rule_target, status_counts
-from .nodes import badge, link, para, value_inline
+from .nodes import badge, cq_html, link, para, value_inline
 from .passages import locator_target
 from .shared import CqDirective
 
@@ -82,7 +82,8 @@ class SourceRecordDirective(SourceDirective):
             p += badge(status)
             p += nodes.Text(f" {count}")
         field("Axes", p)
-        out: list[nodes.Node] = [fields]
+        out: list[nodes.Node] = [fields, cq_html(html=f'<p class="cq-play-link"><a href="@@cq:play@@?rules={decl.id}">Play a '
+                                                      f'deal under these rules</a> against the computer.</p>')]
         for title, text in (("Provenance", decl.provenance), ("How complete", decl.completeness),
                             ("How far to trust it", decl.trust)):
             out.append(nodes.rubric(title, title))

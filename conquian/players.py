@@ -1,0 +1,155 @@
+"""Computer players for both games: one that plays any legal move at random, one that plays for melds.
+
+A player is an object with ``choose(game) -> action``, one of ``game.legal_actions()``; it sees only what the
+seat to act may see (its own hand, the melds, the cards on offer or on the discard pile), never the stock.
+
+- :class:`RandomPlayer` picks uniformly among the legal actions with the generator it is given.
+- :class:`GreedyPlayer` looks one action ahead and keeps what is worth most to it: cards down (Conquian) or
+  out of the hand (Rommé) first, then the cards still in the hand by how many others they could make a meld
+  with.  So it takes and keeps cards that make or extend melds, discards the card least likely to be used and
+  goes down whenever it can.  It draws nothing at random: among actions worth the same it plays the first in
+  ``legal_actions`` order, so a deal between greedy players is fixed by the deal's seed.
+
+:func:`parse_strategies` reads the command line's ``--strategy`` (one name, or one per seat).
+"""
+
+from __future__ import annotations
+
+import random
+
+from .cards import JOKER_CODE
+from .errors import StrategyError
+from .romme.actions import Kind as RommeKind
+from .romme.game import RommeGame
+from .romme.state import Phase as RommePhase
+from .text import shorten
+
+__all__ = ["RandomPlayer", "GreedyPlayer", "STRATEGIES", "parse_strategies", "make_players"]
+
+_WIN = 1_000_000.0
+
+
+class RandomPlayer:
+    """Any legal action, chosen with ``rng`` (a :class:`random.Random`)."""
+
+    name = "random"
+
+    def __init__(self, rng: "random.Random | None" = None):
+        self.rng = rng if rng is not None else random.Random(0)
+
+    def choose(self, game):
+        return self.rng.choice(game.legal_actions())
+
+
+def potential(codes, place: dict) -> float:
+    """How much a hand's cards could still make melds: each pair of the same rank, or of one suit one or two
+    apart in sequence, counts (closer pairs more); a joker counts as much as a card that fits anywhere."""
+    total = 0.0
+    naturals = [c for c in codes if c != JOKER_CODE]
+    total += 3.0 * (len(codes) - len(naturals))
+    for i, a in enumerate(naturals):
+        ra, sa, pa = a % 13, a // 13, place.get(a)
+        for b in naturals[i + 1:]:
+            if a == b:  # the same card twice (two packs) makes no meld by itself
+                continue
+            if b % 13 == ra:
+                total += 1.0
+            elif b // 13 == sa and pa is not None:
+                gap = abs(place.get(b, -9) - pa)
+                total += 1.0 if gap == 1 else 0.5 if gap == 2 else 0.0
+    return total
+
+
+class GreedyPlayer:
+    """One action ahead, by what the seat to act can see (see the module's description); deterministic."""
+
+    name = "greedy"
+
+    def choose(self, game):
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        if isinstance(game, RommeGame):
+            if game.phase is RommePhase.KEEP:
+                return next(a for a in actions if a.kind is RommeKind.KEEP)
+            if game.phase is RommePhase.DRAW:
+                return self._draw_or_take(game, actions)
+            value = self._romme_value
+        else:
+            value = self._conquian_value
+        me = game.to_act
+        best, best_value = actions[0], None
+        for a in actions:
+            v = value(game.copy().play(a), me)
+            if best_value is None or v > best_value:
+                best, best_value = a, v
+        return best
+
+    # -- Conquian: the cards down count most, then what the hand could still meld ----------------------------
+    @staticmethod
+    def _conquian_value(g, me) -> float:
+        if g.is_over:
+            o = g.outcome
+            return _WIN if o.winner == me else (-_WIN if o.winner is not None else 0.0)
+        codes = [c.code for c in g.hand(me)]
+        return 20.0 * g.down(me) + potential(codes, g.rules.pack.shape.place)
+
+    # -- Rommé: fewer cards in hand first; then melding on rather than ending the turn; then the hand's promise --
+    @staticmethod
+    def _romme_value(g, me) -> float:
+        if g.is_over:
+            o = g.outcome
+            return _WIN if o.winner == me else (-_WIN if o.winner is not None else 0.0)
+        codes = [c.code for c in g.hand(me)]
+        still_mine = 1.0 if g.to_act == me else 0.0  # a meld or lay-off that keeps the turn beats a discard
+        return -10.0 * len(codes) + still_mine + potential(codes, g.rules.shape.place)
+
+    @staticmethod
+    def _draw_or_take(g, actions):
+        """Take the top discard when it joins two or more of the hand's cards (or must be melded at once,
+        which the rules allow only when it can be); otherwise draw blind from the stock."""
+        take = next((a for a in actions if a.kind is RommeKind.TAKE), None)
+        draw = next((a for a in actions if a.kind is RommeKind.DRAW), None)
+        if take is None or draw is None:
+            return actions[0]
+        if not g.rules.drawn_to_hand:
+            return take
+        place = g.rules.shape.place
+        codes = [c.code for c in g.hand(g.to_act)]
+        top = g.discards[-1].code
+        gain = potential(codes + [top], place) - potential(codes, place)
+        return take if gain >= 2.0 else draw
+
+
+STRATEGIES = {"random": RandomPlayer, "greedy": GreedyPlayer}
+"""Strategy name -> player class, as ``--strategy`` names them."""
+
+
+def parse_strategies(text: str, seats: int) -> list[str]:
+    """``'greedy'`` (every seat) or ``'greedy,random'`` (one per seat, seat 0 first) to a list of names.
+
+    >>> from conquian.players import parse_strategies
+    >>> parse_strategies('greedy,random', 2)
+    ['greedy', 'random']
+    >>> parse_strategies('random', 3)
+    ['random', 'random', 'random']
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"strategies are text, not {type(text).__name__}")
+    names = [n.strip().lower() for n in text.split(",")]
+    for seat, n in enumerate(names):
+        if n not in STRATEGIES:
+            where = f"seat {seat}" if len(names) > 1 else "every seat"
+            raise StrategyError(f"--strategy {shorten(text)!r}: {where} has {shorten(n)!r}, which is no strategy; "
+                                f"strategies: {', '.join(STRATEGIES)}")
+    if len(names) == 1:
+        return names * seats
+    if len(names) != seats:
+        raise StrategyError(f"--strategy {shorten(text)!r} names {len(names)} strategies for {seats} seats: name one "
+                            f"for every seat, or one for all")
+    return names
+
+
+def make_players(names: list[str], rng: random.Random) -> list:
+    """One player per seat; the random players share ``rng``."""
+    return [RandomPlayer(rng) if n == "random" else STRATEGIES[n]() for n in names]

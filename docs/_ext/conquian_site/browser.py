@@ -1,0 +1,149 @@
+"""The engine in the reader's browser: Pyodide and the packed engine in the built site, and ``{play}``.
+
+At the end of an HTML build:
+
+- the few files of Pyodide that run Python in a Web Worker are copied from ``node_modules/pyodide`` (the npm
+  package pinned by ``package-lock.json``; ``make html`` runs ``npm ci``) into ``_pyodide/``, with a ``NOTICE``
+  crediting it and its licence (MPL-2.0);
+- the engine is packed into ``_static/cq-engine.zip``: the ``conquian`` package with the declarations of
+  ``variants/``, and the pure modules of this extension the worker runs (:mod:`conquian_site.playroom` and the
+  drawing it shares with ``{position}``).  The zip is reproducible: names sorted, fixed timestamps.
+
+Nothing loads from another host, and a page pays nothing for this until the reader presses "Try it" or "Deal":
+``conquian.js`` then loads ``cq-play.js`` and ``cq-play.css``, which start the worker ``cq-worker.js``.
+
+``{play}`` is the form of the play page: the rules (every source and each of its other readings), the number of
+players for Rommé (2 to 6), a seed; and the play area, an element with class ``cq-play``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import zipfile
+from html import escape
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+import conquian
+from conquian.registry import variants_dir
+
+from .nodes import cq_html
+from .playroom import choices
+from .shared import CqDirective
+
+logger = logging.getLogger(__name__)
+
+ROOT = Path(conquian.__file__).resolve().parent.parent
+PYODIDE = ROOT / "node_modules" / "pyodide"
+#: The files the worker needs: the module loader, the interpreter and its standard library, the package list.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+#: The extension's modules the worker imports (pure: no docutils, no Sphinx).
+SITE_MODULES = ("playroom.py", "games.py", "drawing.py", "conquian_position.py", "facts.py", "markup.py", "romme_facts.py",
+                "romme_position.py")
+_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+def engine_files() -> list[tuple[str, bytes]]:
+    """The files of the packed engine, as (name in the zip, contents), sorted by name."""
+    here = Path(__file__).resolve().parent
+    pkg = Path(conquian.__file__).resolve().parent
+    files = [(f"conquian/{p.relative_to(pkg).as_posix()}", p.read_bytes()) for p in pkg.rglob("*.py")
+             if "__pycache__" not in p.parts]
+    files += [(f"conquian/variants/{p.name}", p.read_bytes()) for p in sorted(variants_dir().glob("*.toml"))]
+    files += [(f"conquian_site/{name}", (here / name).read_bytes()) for name in SITE_MODULES]
+    files.append(("conquian_site/__init__.py",
+                  b'"""The modules of the site extension that run in the reader\'s browser (see browser.py)."""\n'))
+    return sorted(files)
+
+
+def engine_zip() -> bytes:
+    """The packed engine: the same bytes for the same files (sorted, fixed timestamps and modes)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for name, data in engine_files():
+            info = zipfile.ZipInfo(name, _EPOCH)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, data)
+    return buf.getvalue()
+
+
+def _version() -> str:
+    try:
+        return json.loads((PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
+    except (OSError, ValueError, KeyError):
+        return "?"
+
+
+def copy_pyodide(outdir: Path) -> None:
+    """Pyodide's files into ``outdir/_pyodide`` (hard links where the file system allows), and its NOTICE."""
+    missing = [f for f in PYODIDE_FILES if not (PYODIDE / f).is_file()]
+    if missing:
+        logger.warning(f"{PYODIDE}: {', '.join(missing)} missing: run 'npm ci' (make html does) so that the "
+                       f"site can run the engine in the reader's browser", type="conquian", subtype="browser")
+        return
+    dest = outdir / "_pyodide"
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        src, dst = PYODIDE / name, dest / name
+        if dst.exists() and dst.stat().st_size == src.stat().st_size and dst.stat().st_mtime >= src.stat().st_mtime:
+            continue
+        dst.unlink(missing_ok=True)
+        try:
+            os.link(src, dst)
+        except OSError:
+            shutil.copy2(src, dst)
+    (dest / "NOTICE").write_text(
+        f"Pyodide {_version()} (https://pyodide.org, source: https://github.com/pyodide/pyodide)\n"
+        "Copyright the Pyodide contributors; licensed under the Mozilla Public License 2.0\n"
+        "(https://www.mozilla.org/en-US/MPL/2.0/).\n\n"
+        "The files in this folder are unmodified copies of files of the npm package 'pyodide' of the same version;\n"
+        "its source code is available at the address above.  They run this site's engine in the reader's browser.\n",
+        encoding="utf-8")
+
+
+def build_finished(app: Sphinx, exception) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    copy_pyodide(out)
+    (out / "_static").mkdir(parents=True, exist_ok=True)
+    (out / "_static" / "cq-engine.zip").write_bytes(engine_zip())
+
+
+class PlayDirective(CqDirective):
+    """``{play}``: the play page's form and play area (see the module's description)."""
+
+    has_content = False
+
+    def run(self):
+        self.note_declarations()
+        groups = {"conquian": [], "romme": []}
+        for c in choices():
+            groups[c["game"]].append(f'<option value="{escape(c["rules"])}" data-game="{c["game"]}">'
+                                     f'{escape(c["label"])}</option>')
+        options = "".join(f'<optgroup label="{label}">{"".join(groups[game])}</optgroup>'
+                          for game, label in (("conquian", "Conquian"), ("romme", "Rommé")) if groups[game])
+        players = "".join(f'<option value="{n}"{" selected" if n == 3 else ""}>{n}</option>' for n in range(2, 7))
+        html = (
+            '<div class="cq-playroom" data-mode="deal">'
+            '<form class="cq-play-setup" aria-label="A new deal">'
+            f'<label>Rules <select name="rules">{options}</select></label> '
+            f'<label class="cq-players">Players (Rommé) <select name="players" disabled>{players}</select></label> '
+            '<label>Seed <input name="seed" type="number" min="0" step="1" value="1" inputmode="numeric"></label> '
+            '<button type="submit" class="cq-deal">Deal</button></form>'
+            '<p class="cq-play-status" role="status" aria-live="polite"></p>'
+            '<div class="cq-play"></div>'
+            '<noscript><p>Playing needs JavaScript: the engine runs in your browser.</p></noscript></div>')
+        return [cq_html(html=html)]
+
+
+def setup_browser(app: Sphinx) -> None:
+    app.add_directive("play", PlayDirective)
+    app.connect("build-finished", build_finished)

@@ -1,0 +1,301 @@
+"""The playroom: what the reader's browser asks of the engine, in Python, answered as plain values (JSON).
+
+The site's Web Worker (``cq-worker.js``) runs this module in Pyodide, with the engine and the declarations packed
+from this checkout (:mod:`conquian_site.browser`); the same module runs under CPython in the tests.  It is pure:
+no docutils, no Sphinx.  One :class:`Room` holds one deal:
+
+- :meth:`Room.deal` starts a deal against the computer from rule-set text and a seed (Rommé: 2 to 6 players);
+  the reader plays one seat, the greedy player (:mod:`conquian.players`) every other;
+- :meth:`Room.position` starts from a position's text (the "Try it" button), under its own rules or another
+  source's or reading's: the reader plays the seat to act, the computer answers for the others;
+- :meth:`Room.view` is the table drawn as HTML (the ``{position}`` diagram's drawing), the legal moves in
+  words, where the deal stands and, once it is over, the result;
+- :meth:`Room.play` plays the reader's move, then the computer's until the reader is to act again;
+- :meth:`Room.why` explains a move that is refused: the reason, the rule and the passage of the source;
+- :meth:`Room.record` is the deal as record text, which the engine reads back (``Game.from_record``).
+
+:func:`handle` is the one entry point of the worker: a JSON request in, a JSON answer out; bad input is an
+answer with ``error`` (the :class:`~conquian.errors.ConquianError`'s message), never an exception.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import escape
+
+from conquian import DECLARATIONS
+from conquian.errors import ConquianError, IllegalMove
+from conquian.games import HOME, RULE_SETS, game_of
+from conquian.players import GreedyPlayer
+from conquian.registry import parse_rules
+from conquian.rules import AXIS_BY_NAME
+
+from .drawing import words_html
+from .games import site_game
+
+__all__ = ["Room", "choices", "handle"]
+
+_VARIANT_LINE = re.compile(r"^[ \t]*variant[ \t]*:.*$", re.MULTILINE | re.IGNORECASE)
+_STOCK_OR_OUT = re.compile(r"^[ \t]*(?:stock|out)[ \t]*:.*$", re.MULTILINE | re.IGNORECASE)
+
+
+def choices() -> list[dict]:
+    """Every declared source and each of its other readings, as rule-set text with a label and its game.
+
+    >>> [c["label"] for c in choices()][:2]
+    ['Foster 1913', 'Foster 1913, reading hand_cards = any']
+    """
+    if not _CHOICES:
+        _CHOICES.extend(_choices())
+    return [dict(c) for c in _CHOICES]
+
+
+_CHOICES: list[dict] = []
+
+
+def _choices() -> list[dict]:
+    out = []
+    for d in DECLARATIONS.values():
+        out.append({"rules": d.id, "label": d.short, "game": d.game})
+        axes = {ax.name: ax for ax in RULE_SETS[d.game].AXES}
+        for name, entry in d.entries.items():
+            for r in entry.other_readings:
+                value = axes[name].format(r.value)
+                text = f"{d.id}({name}={value})"
+                try:
+                    parse_rules(text)
+                except ConquianError:  # a reading that conflicts with the source's other values is no rule set
+                    continue
+                out.append({"rules": text, "label": f"{d.short}, reading {name} = {value}", "game": d.game})
+    return out
+
+
+def _label(rules) -> str:
+    d = DECLARATIONS.get(rules.source) if rules.source else None
+    if d is not None and str(rules) == d.id:
+        return d.short
+    return next((c["label"] for c in choices() if c["rules"] == str(rules)), str(rules))
+
+
+class Room:
+    """One deal at the reader's table (see the module's description)."""
+
+    def __init__(self):
+        self.game = None
+        self.reader = 0
+        self.mode = "deal"
+        self.log: list[str] = []
+
+    # -- starting ----------------------------------------------------------------------------------------------
+    def deal(self, rules: str, seed: int = 0, players: int = 2) -> dict:
+        """A deal from rule-set text and a seed; the reader plays the pone (Conquian) or seat 1 (Rommé)."""
+        r = parse_rules(rules)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
+            raise ConquianError(f"a seed is a whole number from 0 to {2 ** 64 - 1}, not {str(seed)[:40]!r}")
+        self.game = game_of(r).new_deal(r, players, seed=seed)
+        self.reader, self.mode, self.log = 1, "deal", []
+        self._computer()
+        return self.view()
+
+    def position(self, text: str, rules: "str | None" = None, moves: str = "") -> dict:
+        """A position's text, under its own rules or under ``rules`` (rule-set text of the same game), after the
+        ``moves`` given (``;`` between them), as a ``{position}`` with ``:play:`` draws it."""
+        if rules:
+            text = _VARIANT_LINE.sub(lambda m: f"variant: {rules}", text, count=1)
+        head = _VARIANT_LINE.search(text)
+        if head is None:
+            raise ConquianError("a position begins with a 'variant:' line naming its rules")
+        g = game_of(parse_rules(head.group(0).split(":", 1)[1].strip())).deal.from_position(text)
+        for n, move in enumerate((m.strip() for m in moves.split(";") if m.strip()), 1):
+            try:
+                g.play(move)
+            except ConquianError as exc:
+                raise ConquianError(f"move {n} of the position ({move[:40]!r}): {exc}") from None
+        self.game, self.mode, self.log = g, "position", []
+        self.reader = int(g.to_act) if g.to_act is not None else 0
+        return self.view()
+
+    # -- what the reader sees -------------------------------------------------------------------------------------
+    def _name(self, seat: int) -> str:
+        role = site_game(self.game).seat_words(seat)
+        return f"You ({role})" if seat == self.reader else f"The computer ({role})"
+
+    def view(self) -> dict:
+        g = self.game
+        if g is None:
+            raise ConquianError("no deal has been started")
+        site, name = site_game(g), game_of(g).name
+        seats = range(g.players)
+        hidden = () if self.mode == "position" or g.is_over else tuple(s for s in seats if s != self.reader)
+        table, state = site.table_html(g, hidden, {s: self._name(s) for s in seats}), site.words.state_words(g)
+        mine = not g.is_over and int(g.to_act) == self.reader
+        moves = [{"text": g.action_text(a), "words": _cap(g.describe(a))} for a in g.legal_actions()] if mine else []
+        for m in moves:
+            m["html"] = words_html(m["words"])
+        kind = "" if name == HOME else f" cq-{name}"  # the home game's table is the plain one
+        out = {"table": f'<div class="cq-position cq-play-table{kind}">{table}</div>',
+               "state": state, "state_html": words_html(state), "moves": moves, "over": g.is_over,
+               "rules": str(g.rules), "label": _label(g.rules), "game": name,
+               "reader": self.reader, "log": list(self.log), "log_html": [words_html(x) for x in self.log],
+               "others": self._others() if mine else []}
+        if g.is_over:
+            out["result"] = self._result()
+        return out
+
+    def _result(self) -> str:
+        g = self.game
+        w = g.outcome.winner
+        said = site_game(g).words.state_words(g)
+        if w is None:
+            return said
+        return f"{'You win' if int(w) == self.reader else 'The computer wins'}: {said[0].lower()}{said[1:]}"
+
+    def _others(self) -> list[dict]:
+        """Moves the other sources and readings of this game allow here and these rules do not: each is refused
+        here, and :meth:`why` says by which rule."""
+        g = self.game
+        mine = {m for m in self._texts(g)}
+        game = game_of(g).name
+        # The same hands, melds and card on offer under the other rules; the stock as the rest of their pack (its
+        # order plays no part in what may be done now), the cards out of play left out (the other pack may lack them).
+        text = _STOCK_OR_OUT.sub("", str(g)) + "\nstock: rest"
+        found: dict[str, list[str]] = {}
+        for c in choices():
+            if c["game"] != game or c["rules"] == str(g.rules):
+                continue
+            try:
+                other = type(g).from_position(
+                    _VARIANT_LINE.sub(f"variant: {c['rules']}", text, count=1))
+            except ConquianError:  # a pack the other rules do not use, say
+                continue
+            if other.to_act != g.to_act:
+                continue
+            for t in self._texts(other):
+                if t not in mine:
+                    found.setdefault(t, []).append(c["label"])
+        out = []
+        for t, labels in found.items():
+            try:
+                words = _cap(g.describe(t))
+            except ConquianError:
+                continue
+            out.append({"text": t, "words": words, "html": words_html(words), "allowed_by": labels})
+        return out
+
+    @staticmethod
+    def _texts(g) -> list[str]:
+        return [g.action_text(a) for a in g.legal_actions()]
+
+    # -- playing -------------------------------------------------------------------------------------------------
+    def play(self, move: "int | str") -> dict:
+        """The reader's move (its number in :meth:`view`'s list, or its text), then the computer's moves."""
+        g = self.game
+        if g is None:
+            raise ConquianError("no deal has been started")
+        if g.is_over:
+            raise ConquianError(f"the deal is over ({g.outcome})")
+        if int(g.to_act) != self.reader:
+            raise ConquianError("it is the computer's turn, not yours")
+        if isinstance(move, int) and not isinstance(move, bool):
+            legal = g.legal_actions()
+            if not 0 <= move < len(legal):
+                raise ConquianError(f"move {move}: there are {len(legal)} legal moves, numbered from 0")
+            move = legal[move]
+        words = g.describe(move)
+        g.play(move)
+        self.log = [f"{self._name(self.reader)}: {words}"]
+        self._computer()
+        return self.view()
+
+    def _computer(self) -> None:
+        g, player = self.game, GreedyPlayer()
+        while not g.is_over and int(g.to_act) != self.reader:
+            seat = int(g.to_act)
+            a = player.choose(g)
+            words = g.describe(a)
+            g.play(a)
+            self.log.append(f"{self._name(seat)}: {words}")
+
+    def why(self, move: str) -> dict:
+        """Why a move is refused here: the reason, the rule in force and the source's passage (``legal`` if not)."""
+        g = self.game
+        if g is None:
+            raise ConquianError("no deal has been started")
+        try:
+            g.copy().play(move)
+        except IllegalMove as exc:
+            out = {"legal": False, "move": exc.action, "words": _cap(exc.words), "reason": exc.reason,
+                   "axis": exc.axis, "rule": exc.rule, "ruling": _ruling_page(exc.axis)}
+            out.update(_passage(g.rules, exc.axis))
+            out["html"] = words_html(f"{out['words']}: refused, {exc.reason}.")
+            return out
+        return {"legal": True, "move": move, "words": _cap(g.describe(move))}
+
+    def record(self) -> str:
+        if self.game is None:
+            raise ConquianError("no deal has been started")
+        return self.game.record()
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _ruling_page(axis: "str | None") -> "str | None":
+    """The ruling page of a Conquian axis (relative to the site's root); Rommé's own axes have none."""
+    ax = AXIS_BY_NAME.get(axis) if axis else None
+    return f"rulings/{ax.slug}.html" if ax is not None else None
+
+
+def _passage(rules, axis: "str | None") -> dict:
+    """The passage of the rules' source behind the axis's value: its locator, its words and their English."""
+    d = DECLARATIONS.get(rules.source) if rules.source else None
+    entry = d.entries.get(axis) if d is not None and axis else None
+    if entry is None or not entry.evidence or entry.value != getattr(rules, axis):
+        return {}
+    ev = entry.evidence[0]
+    return {"source": d.short, "status": entry.status.value, "locator": ev.locator, "passage": ev.repaired,
+            "english": ev.english, "source_page": f"sources/{d.id}.html"}
+
+
+ROOM = Room()
+
+
+def handle(request: str) -> str:
+    """One request of the worker, as JSON: ``{"op": "deal", "rules": ..., "seed": ..., "players": ...}``,
+    ``{"op": "position", "text": ..., "rules": ..., "play": ...}``, ``{"op": "play", "move": N}``, ``{"op": "why", "move":
+    TEXT}``, ``{"op": "view"}``, ``{"op": "record"}`` or ``{"op": "choices"}``; the answer as JSON, with ``error``
+    for bad input."""
+    try:
+        req = json.loads(request)
+        op = req.get("op") if isinstance(req, dict) else None
+        if op == "deal":
+            out = ROOM.deal(str(req.get("rules", "")), _whole(req.get("seed", 0), "seed"),
+                            _whole(req.get("players", 2), "players"))
+        elif op == "position":
+            out = ROOM.position(str(req.get("text", "")), req.get("rules") or None, str(req.get("play") or ""))
+        elif op == "play":
+            out = ROOM.play(req.get("move"))
+        elif op == "why":
+            out = ROOM.why(str(req.get("move", "")))
+        elif op == "view":
+            out = ROOM.view()
+        elif op == "record":
+            out = {"record": ROOM.record()}
+        elif op == "choices":
+            out = {"choices": choices()}
+        else:
+            raise ConquianError(f"unknown request {escape(str(op))[:40]!r}")
+    except ConquianError as exc:
+        return json.dumps({"error": str(exc)})
+    except (TypeError, json.JSONDecodeError) as exc:
+        return json.dumps({"error": f"a request the playroom cannot read: {exc}"})
+    return json.dumps(out)
+
+
+def _whole(value, name: str) -> int:
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        raise ConquianError(f"{name} must be a whole number, not {str(value)[:40]!r}") from None
