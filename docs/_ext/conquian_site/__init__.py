@@ -21,6 +21,7 @@ One module per family, each with its own ``setup_*`` (after sphinx-design's layo
               locator leads (a paragraph of a source held whole, a passage on a source's page)
 ``tables``    ``{rulings-table}``, ``{rulings-toctree}``, ``{differences}``, ``{declaration-keys}``
 ``matrix``    ``{comparison-matrix}`` (sticky, filterable) and ``{glance}`` (the rules in common, the disagreements)
+``counts``    the figures the pages state, and ``{count}``, computed once
 ``checks``    every axis has a ruling page, every ruling page its parts (warnings naming file and axis)
 ``api``       the API reference: short names, public bases, no type docstrings on constants
 
@@ -43,6 +44,7 @@ from conquian.registry import variants_dir
 from .api import setup_api
 from .checks import setup_checks
 from .compare import setup_compare
+from .counts import setup_counts
 from .domain import setup_domain
 from .matrix import setup_matrix
 from .nodes import setup_nodes
@@ -60,6 +62,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         raise ExtensionError(f"{variants_dir()}: no declarations (variants/*.toml): the site has nothing to show")
     setup_domain(app)
     setup_nodes(app)
+    setup_counts(app)
     setup_rulings(app)
     setup_tabs(app)
     setup_sources(app)
