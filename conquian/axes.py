@@ -126,7 +126,7 @@ class Scoring(Choice):
 
 
 class TableauStake(Choice):
-    CARRIED = "carried", "The winner of the next game also takes the stake of the tied game(s)."
+    CARRIED = "carried", "The winner of the next game also takes the stake of every tied game before it."
     DOUBLED = "doubled", "The game after a tableau counts double (and double again after each further tableau)."
 
 
@@ -255,7 +255,8 @@ class Axis:
             return value.meaning
         if isinstance(value, bool):
             return self.means[value]
-        return self.means.format(n=value)
+        text = self.means.format(n=value)
+        return text.replace(" 1 cards", " 1 card") if value == 1 else text  # "at least 1 card", not "1 cards"
 
 
 #: The words of the axes two games share (same name, same question): declared here once, each game's class adding

@@ -22,6 +22,7 @@ One module per family, each with its own ``setup_*`` (after sphinx-design's layo
 ``tables``    ``{rulings-table}``, ``{rulings-toctree}``, ``{differences}``, ``{declaration-keys}``
 ``matrix``    ``{comparison-matrix}`` (sticky, filterable) and ``{glance}`` (the rules in common, the disagreements)
 ``counts``    the figures the pages state, and ``{count}``, computed once
+``download``  every source × rule cell as JSON and CSV with a JSON Schema, written into the built site
 ``checks``    every axis has a ruling page, every ruling page its parts (warnings naming file and axis)
 ``api``       the API reference: short names, public bases, no type docstrings on constants
 
@@ -46,6 +47,7 @@ from .checks import setup_checks
 from .compare import setup_compare
 from .counts import setup_counts
 from .domain import setup_domain
+from .download import setup_download
 from .matrix import setup_matrix
 from .nodes import setup_nodes
 from .passages import setup_passages
@@ -69,6 +71,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_passages(app)
     setup_tables(app)
     setup_matrix(app)
+    setup_download(app)
     setup_position(app)
     setup_compare(app)
     setup_toggle(app)
