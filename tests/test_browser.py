@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import pkgutil
 import re
 import shutil
 import subprocess
@@ -391,3 +392,171 @@ def test_screenshots(site, browser, viewport):
             shot(pg, f"{name}-{size}", full=True)
     finally:
         context.close()
+
+
+# -- the reader's path (issue 15) --------------------------------------------------------------------------------
+
+#: The four ways in that the front page offers on a phone's first screen.
+WAYS_IN = ["tutorial/learn-to-play.html", "rulings/index.html", "matrix.html", "sources/index.html"]
+#: The developers' pages: their own branch of the navigation, after the reader's.
+DEVELOPER_PAGES = ("api.html", "developers.html", "howto/")
+
+
+def reader_pages() -> list[str]:
+    """Every built page a player reads: all but the developers' pages and Sphinx's own (index, search)."""
+    return sorted(rel for p in HTML.rglob("*.html")
+                  if not (rel := p.relative_to(HTML).as_posix()).startswith(DEVELOPER_PAGES + ("_static", "genindex",
+                                                                                                 "search", "py-modindex")))
+
+
+def programmer_words() -> re.Pattern:
+    """What a player must never read: rule ids (``min_set``), rule-set words with hyphens (``only-by-forcing``),
+    source ids with hyphens, the engine's class names, seats counted from 0, "(s)" plurals, repository paths."""
+    import conquian
+    words = {ax.name for rs in RULE_SETS.values() for ax in rs.AXES if "_" in ax.name}
+    words |= {ax.format(c) for rs in RULE_SETS.values() for ax in rs.AXES for c in (ax.choices or ())
+              if "-" in ax.format(c)}
+    words |= {d for d in DECLARATIONS if "-" in d}
+    words |= {n for n in conquian.__all__ if re.fullmatch(r"(?:[A-Z][a-z]+){2,}", n)}
+    words |= {f"conquian.{m.name}" for m in pkgutil.iter_modules(conquian.__path__)}
+    alternatives = "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])|\b[Ss]eat 0\b|[a-z]\(s\)|shared/sources|variants/|"
+                      r"\.toml\b")
+
+
+def test_the_programmer_words_check_does_catch_them():
+    found = programmer_words().findall("axis min_set; only-by-forcing; Seat 0; 2 pack(s); RommeRules; variants/x.toml; "
+                                       "see conquian.verdicts")
+    assert {"min_set", "only-by-forcing", "Seat 0", "k(s)", "RommeRules", "variants/", ".toml",
+            "conquian.verdicts"} <= set(found)
+    assert not programmer_words().findall("The smallest set; only by forcing; player 1; two packs; rummy.ch")
+
+
+def test_reader_pages_show_no_programmer_words(site, browser):
+    """The visible text of every reader page (toggles closed: the Python behind them is for programmers)."""
+    pattern, found = programmer_words(), []
+    context, pg = new_page(browser)
+    try:
+        pages = reader_pages()
+        assert len(pages) >= len(AXES) + len(SOURCES) + 8
+        for rel in pages:
+            pg.goto(f"{site}/{rel}")
+            text = pg.locator("article").inner_text()
+            found += [f"{rel}: {m.group(0)!r} in …{text[max(0, m.start() - 40):m.end() + 20]!r}…"
+                      for m in pattern.finditer(text)]
+    finally:
+        context.close()
+    assert not found, "programmer words on reader pages:\n" + "\n".join(found)
+
+
+def test_the_front_page_offers_the_four_ways_in_on_a_phones_first_screen(site, browser):
+    context, pg = new_page(browser, PHONE)
+    try:
+        pg.goto(f"{site}/index.html")
+        for target in WAYS_IN:
+            link = pg.locator(f'article a[href="{target}"]').first
+            assert link.count() == 1, f"the front page has no link to {target}"
+            box = link.bounding_box()
+            assert box and box["y"] + box["height"] <= PHONE["height"], f"{target}: below the first screen ({box})"
+        shot(pg, "index-first-screen-390", full=False)
+    finally:
+        context.close()
+
+
+def test_developer_pages_are_a_branch_of_their_own_after_the_readers(site, page):
+    page.goto(f"{site}/index.html")
+    captions = [c.strip() for c in page.locator(".sidebar-tree p.caption").all_inner_texts()]
+    assert captions[-1].lower() == "for developers", captions
+    # every link to a developers' page in the navigation comes under that last caption
+    last = page.locator(".sidebar-tree p.caption").last
+    for href in page.eval_on_selector_all(".sidebar-tree a.reference", "els => els.map(a => a.getAttribute('href'))"):
+        if href.startswith(DEVELOPER_PAGES):
+            under = page.locator(f'.sidebar-tree a.reference[href="{href}"]').first
+            assert last.evaluate("(c, a) => !!(c.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING)",
+                                 under.element_handle()), f"{href} is listed among the reader's pages"
+    # the tutorial leads on to a reader's page, and shows no install command
+    page.goto(f"{site}/tutorial/learn-to-play.html")
+    following = page.locator(".related-pages a.next-page").get_attribute("href")
+    assert not following.lstrip("./").startswith(DEVELOPER_PAGES), f"the tutorial's Next leads to {following}"
+    assert "pip install" not in page.locator("article").inner_text()
+
+
+#: What players type into the search box, and the page that must come first.
+SEARCHES = [("Foster", "sources/foster-1913.html"), ("foster", "sources/foster-1913.html"),
+            ("Rommé", "sources/romme-spielwiki.html"), ("romme", "sources/romme-spielwiki.html"),
+            ("rummy.ch", "sources/rummy-ch.html"), ("Dutch", "sources/dutch.html"), ("French", "sources/french.html"),
+            ("Spielwiki", "sources/romme-spielwiki.html"), ("forcing", "rulings/forcing.html"),
+            ("tableau", "rulings/stock-exhausted.html")]
+
+
+def search_results(pg, site: str, query: str) -> list[str]:
+    pg.goto(f"{site}/search.html?q={query}")
+    pg.wait_for_selector("#search-results ul.search li a", timeout=30000)
+    pg.wait_for_function("() => !document.querySelector('#search-progress')?.textContent.includes('Preparing')",
+                         timeout=30000)
+    pg.wait_for_timeout(400)  # Sphinx adds the results one by one
+    return pg.eval_on_selector_all("#search-results ul.search li a", "els => els.map(a => a.getAttribute('href'))")
+
+
+@pytest.mark.parametrize("query, first", SEARCHES, ids=[q for q, _ in SEARCHES])
+def test_the_search_finds_names_lists_each_page_once_and_readers_pages_first(site, page, query, first):
+    hrefs = search_results(page, site, query)
+    pages = [h.split("#")[0] for h in hrefs]
+    assert pages[0] == first, f"searching {query!r} lists {pages[:5]} first"
+    assert len(pages) == len(set(pages)), f"searching {query!r} lists a page twice: {pages[:10]}"
+    dev = [i for i, p in enumerate(pages) if p.startswith(DEVELOPER_PAGES)]
+    reader = [i for i, p in enumerate(pages) if not p.startswith(DEVELOPER_PAGES)]
+    assert not dev or not reader or min(dev) > max(reader), f"{query!r}: a developers' page above a reader's: {pages}"
+
+
+def test_on_a_phone_the_tree_is_readable_and_the_index_and_matrix_fit(site, browser):
+    context, pg = new_page(browser, PHONE)
+    try:
+        pg.goto(f"{site}/explanation/why-the-sources-differ.html")
+        sizes = pg.evaluate("""() => [...document.querySelectorAll('svg.cq-tree-svg text')]
+            .filter(t => t.getBoundingClientRect().height > 0).map(t => t.getBoundingClientRect().height)""")
+        assert sizes, "no family tree is drawn on a phone"
+        assert min(sizes) >= 12, f"the family tree's text is {min(sizes):.1f} px high at 390 px"
+        shot(pg, "family-tree-390")
+
+        pg.goto(f"{site}/rulings/index.html")
+        wide = pg.evaluate("""() => [...document.querySelectorAll('article table, article .table-wrapper')]
+            .filter(el => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > innerWidth)
+            .map(el => el.className)""")
+        assert not wide, f"the rulings index scrolls sideways on a phone: {wide}"
+
+        pg.goto(f"{site}/matrix.html")
+        wrap = pg.locator(".cq-matrix-wrap")
+        assert wrap.evaluate("el => getComputedStyle(el).overflowY + ' ' + getComputedStyle(el).overflowX") \
+            == "visible visible", "the matrix scrolls inside a box of its own"
+        pg.mouse.wheel(0, 2500)
+        pg.wait_for_timeout(200)
+        head = pg.locator("table.cq-matrix thead th").nth(1).bounding_box()
+        assert head and 0 <= head["y"] <= 80, f"the matrix's header row does not stay at the page's top: {head}"
+        first = pg.locator('table.cq-matrix tbody th[scope="row"]').first.bounding_box()
+        assert first["x"] >= 0 and pg.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        legend = pg.locator(".cq-legend > p").first.inner_text()
+        assert len(legend.split()) < 60, f"the matrix's legend has {len(legend.split())} words"
+        shot(pg, "matrix-scrolled-390", full=False)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("rel", ["glance.html", "matrix.html", "index.html", "rulings/forcing.html",
+                                 "rulings/index.html", "tutorial/learn-to-play.html"])
+def test_every_tap_target_is_at_least_24_px_square(site, browser, rel):
+    """The project's controls (arrows, switches, tabs, toggles, cards of the front page); a link inside a sentence is
+    exempt (WCAG 2.5.8's inline exception)."""
+    context, pg = new_page(browser, PHONE)
+    try:
+        pg.goto(f"{site}/{rel}")
+        small = pg.evaluate("""() => [...document.querySelectorAll(
+                'article a.cq-more, article input:not(.sd-tab-set > input), article summary, article label.sd-tab-label, '
+              + 'article .sd-card, article .cq-answers a, article table a')]
+            .filter(el => el.getClientRects().length)
+            .map(el => [el.outerHTML.slice(0, 80), el.getBoundingClientRect()])
+            .filter(([, r]) => r.width < 24 || r.height < 24)
+            .map(([html, r]) => `${html} ${r.width.toFixed(0)}×${r.height.toFixed(0)}`)""")
+    finally:
+        context.close()
+    assert not small, f"{rel}: tap targets under 24×24 px:\n" + "\n".join(small)

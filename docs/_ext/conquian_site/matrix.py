@@ -1,7 +1,7 @@
 """The two pages that show every rule at once.
 
 ``{comparison-matrix}``  every rule against every source: the reader's name of each rule as a row header
-                         (``<th scope="row">``, the code name beside it), the value and the status mark in every
+                         (``<th scope="row">``), the value and the status mark in every
                          cell, each value linking to that source's entry on the ruling page; a question that does
                          not arise under a source's rules shows the engine's own mark, never "no".  The sources of
                          another game (Rommé) follow as columns on the axes the games share by name, with the same
@@ -64,7 +64,6 @@ def source_head(d) -> str:
 
 def axis_head(ax, link: str, mark: str = "") -> str:
     return (f'<th scope="row" class="cq-axis-cell"><a href="{link}">{escape(ax.title)}</a>{mark}'
-            f'<span class="cq-code">{escape(ax.name)}</span>'
             f'<span class="cq-matrix-question">{escape(ax.question)}</span></th>')
 
 
@@ -105,7 +104,7 @@ class ComparisonMatrixDirective(CqDirective):
                 body.append(f'<tr id="axis-{ax.slug}" class="{"cq-differs" if play else "cq-agrees"}" '
                             f'data-verdict="{r["verdict"].value}">{axis_head(ax, href(ruling_docname(ax)), mark)}'
                             f'{"".join(cells)}</tr>')
-                fallback.append(para(f"{ax.title} ({ax.name}): " + "; ".join(
+                fallback.append(para(f"{ax.title}: " + "; ".join(
                     f"{d.short} {words(r['cells'][d.id]['text']) if r['cells'][d.id] else 'does not arise'}" for d in decls)))
         legend = self.legend(na, [d for d in decls if d.game != "conquian"])
         tools = ('<div class="cq-matrix-tools"><label class="cq-switch"><input type="checkbox" id="cq-only-differ" '
@@ -138,7 +137,7 @@ class ComparisonMatrixDirective(CqDirective):
                          for d in decls]
                 body.append(f'<tr id="{game}-axis-{ax.slug}">{axis_head(ax, href(*rule_target(decls[0], ax)))}'
                             f'{"".join(cells)}</tr>')
-                fallback.append(para(f"{ax.title} ({ax.name}): " + "; ".join(
+                fallback.append(para(f"{ax.title}: " + "; ".join(
                     f"{d.short} {words(r['cells'][d.id]['text']) if r['cells'][d.id] else 'does not arise'}" for d in decls)))
         label = f"{name}’s own rules"
         html = (f'<div class="cq-scroll cq-own-wrap" tabindex="0" role="region" aria-label="{escape(label)}">'

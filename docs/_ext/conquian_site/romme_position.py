@@ -47,7 +47,7 @@ def hand_html(cards, label: str) -> str:
 
 
 def seat_name(seat: int) -> str:
-    return f"Seat {seat}" + (" (the dealer)" if seat == 0 else "")
+    return f"Player {seat + 1}" + (" (the dealer)" if seat == 0 else "")  # a reader counts from one
 
 
 def seat_html(g: RommeGame, seat: int) -> str:
@@ -64,7 +64,7 @@ def seat_html(g: RommeGame, seat: int) -> str:
     return (f'<div class="cq-seat{" cq-acting" if acting else ""}" role="group" aria-label="{name}">'
             f'<p class="cq-seat-name"><strong>{name}</strong>{badge} '
             f'<span class="cq-down">{plural(len(hand), "card")} in hand · {opened}</span></p>'
-            f'<dl class="cq-seat-rows"><dt>Hand</dt><dd>{hand_html(hand, f"seat {seat}’s hand")}</dd></dl></div>')
+            f'<dl class="cq-seat-rows"><dt>Hand</dt><dd>{hand_html(hand, f"player {seat + 1}’s hand")}</dd></dl></div>')
 
 
 def middle_html(g: RommeGame) -> str:

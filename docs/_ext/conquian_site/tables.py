@@ -2,7 +2,7 @@
 
 (The comparison matrix and the glance page are in :mod:`conquian_site.matrix`.)
 
-``{rulings-table}``       -- every rule in the reader's words (the code name beside it), its question, its verdict.
+``{rulings-table}``       -- every rule in the reader's words, its question, its verdict.
 ``{rulings-toctree}``     -- the toctree of the ruling pages, in the order of the axes.
 ``{differences}``         -- the rules on which the sources differ in play (as counted by :mod:`.counts`), and who
                              says what.
@@ -47,8 +47,7 @@ class RulingsTableDirective(CqDirective):
         table, tgroup, tbody = table_skeleton("cq-rulings-table", {"Rule": 28, "The question": 47, "Verdict": 25})
         for ax in AXES:
             row = nodes.row()
-            row += nodes.entry("", para(link(ruling_docname(ax), "", nodes.Text(ax.title)), " ",
-                                        nodes.literal(ax.name, ax.name, classes=["cq-code"])))
+            row += nodes.entry("", para(link(ruling_docname(ax), "", nodes.Text(ax.title))))
             row += nodes.entry("", para(ax.question))
             row += nodes.entry("", para(cq_verdict_text("", "", axis=ax.name)))
             tbody += row
