@@ -23,6 +23,7 @@ One module per family, each with its own ``setup_*`` (after sphinx-design's layo
 ``matrix``    ``{comparison-matrix}`` (sticky, filterable) and ``{glance}`` (the rules in common, the disagreements)
 ``counts``    the figures the pages state, and ``{count}``, computed once
 ``download``  every source × rule cell as JSON and CSV with a JSON Schema, written into the built site
+``rulebook``  ``{rules-of}``: "The rules of X", one page per source (written when the build starts)
 ``checks``    every axis has a ruling page, every ruling page its parts (warnings naming file and axis)
 ``api``       the API reference: short names, public bases, no type docstrings on constants
 
@@ -52,6 +53,7 @@ from .matrix import setup_matrix
 from .nodes import setup_nodes
 from .passages import setup_passages
 from .position import setup_position
+from .rulebook import setup_rulebook
 from .rulings import setup_rulings
 from .sources import setup_sources
 from .tables import setup_tables
@@ -68,6 +70,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_rulings(app)
     setup_tabs(app)
     setup_sources(app)
+    setup_rulebook(app)
     setup_passages(app)
     setup_tables(app)
     setup_matrix(app)
