@@ -413,7 +413,7 @@ def reader_pages() -> list[str]:
 
 def programmer_words() -> re.Pattern:
     """What a player must never read: rule ids (``min_set``), rule-set words with hyphens (``only-by-forcing``),
-    source ids with hyphens, the engine's class names, seats counted from 0, "(s)" plurals, repository paths."""
+    source ids with hyphens, the engine's class names, seats by number (the engine counts them from 0; a reader reads "player 1"), "(s)" plurals, repository paths."""
     import conquian
     words = {ax.name for rs in RULE_SETS.values() for ax in rs.AXES if "_" in ax.name}
     words |= {ax.format(c) for rs in RULE_SETS.values() for ax in rs.AXES for c in (ax.choices or ())
@@ -422,7 +422,7 @@ def programmer_words() -> re.Pattern:
     words |= {n for n in conquian.__all__ if re.fullmatch(r"(?:[A-Z][a-z]+){2,}", n)}
     words |= {f"conquian.{m.name}" for m in pkgutil.iter_modules(conquian.__path__)}
     alternatives = "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
-    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])|\b[Ss]eat 0\b|[a-z]\(s\)|shared/sources|variants/|"
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])|\b[Ss]eats? \d|[a-z]\(s\)|shared/sources|variants/|"
                       r"\.toml\b")
 
 
@@ -431,7 +431,7 @@ def test_the_programmer_words_check_does_catch_them():
                                        "see conquian.verdicts")
     assert {"min_set", "only-by-forcing", "Seat 0", "k(s)", "RommeRules", "variants/", ".toml",
             "conquian.verdicts"} <= set(found)
-    assert not programmer_words().findall("The smallest set; only by forcing; player 1; two packs; rummy.ch")
+    assert not programmer_words().findall("The smallest set; only by forcing; player 1; two packs; rummy.ch; seats")
 
 
 def test_reader_pages_show_no_programmer_words(site, browser):

@@ -684,7 +684,8 @@ def test_a_romme_position_is_drawn_with_its_seats_table_piles_and_jokers_and_com
     assert "Traceback" not in done.stderr, done.stderr
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     figure = html[html.index('<figure class="cq-position cq-romme"'):html.index("</figure>")]
-    for label in ('aria-label="Seat 0 (the dealer)"', 'aria-label="Seat 1"', "<dt>Hand</dt>", "<dt>Table</dt>",
+    # the engine numbers the seats from 0; a reader counts the players from one
+    for label in ('aria-label="Player 1 (the dealer)"', 'aria-label="Player 2"', "<dt>Hand</dt>", "<dt>Table</dt>",
                   "Stock", "Discard pile", "to draw", "first meld made", "no first meld yet", "on top of 2 cards",
                   "Seat 1 begins his turn", "Under Spielwiki’s rules (Rommé)"):
         assert label in figure, label
@@ -696,7 +697,7 @@ def test_a_romme_position_is_drawn_with_its_seats_table_piles_and_jokers_and_com
     assert prose.count('class="cq-card cq-joker"') == 2 and "=8♠" in prose
     table = html[html.index('<table class="cq-compare'):]
     table = table[:table.index("</table>")]
-    assert "Seat 1 may:" in table and "A card on offer into the hand: <strong>no</strong>" in table
+    assert "Player 2 may:" in table and "A card on offer into the hand: <strong>no</strong>" in table
     assert "take the <span" in table and "only to meld it at once" in table
     assert 'href="#rule-drawn-to-hand"' in table or "sources/romme-spielwiki" in table
     err = done.stderr

@@ -53,7 +53,7 @@ from conquian import DECLARATIONS
 
 from .data import axis_of, rule_target, ruling_docname
 from .domain import CompareRecord, CompareRow
-from .nodes import cq_html, para, words_html
+from .nodes import cq_html, para, reader_text, words_html
 from .expectation import Row, Table, block_answers, read_block, signature, split_cell
 from .scenario import Answer, ExpectationError, axis_in, fact_words, game_of
 from .shared import CqDirective, logger
@@ -108,7 +108,7 @@ def may_html(answer: Answer, only_asked: bool = False) -> str:
         items.append(f"<li>discard any one of {len(discards)} cards: {words_html(cards)}</li>")
     else:
         items += [f"<li>{words_html(w)}</li>" for w in discards]
-    lead = f"{capital(answer.actor_words)} may" + (" (of the moves in question)" if only_asked else "") + ":"
+    lead = f"{capital(reader_text(answer.actor_words))} may" + (" (of the moves in question)" if only_asked else "") + ":"
     return (f'<p class="cq-actor">{lead}</p><ul class="cq-list">{"".join(items)}</ul>'
             if items else '<p class="cq-actor">Nothing.</p>')
 

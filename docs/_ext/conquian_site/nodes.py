@@ -211,7 +211,9 @@ def visit_cq_html(self, node: cq_html) -> None:
             return anchor or "#"
         return builder.get_relative_uri(here, todoc) + anchor
 
-    self.body.append(_LINK.sub(uri, node["html"]))
+    # the engine's words inside the drawing ("seat 1 has drawn") count players from one, as the prose does
+    html = _SEAT.sub(lambda m: ("Player " if m.group(1) == "S" else "player ") + str(int(m.group(2)) + 1), node["html"])
+    self.body.append(_LINK.sub(uri, html))
     raise nodes.SkipNode
 
 
@@ -263,7 +265,7 @@ _JOKER_HTML = ('<span class="cq-joker-inline"><span class="cq-joker-sign" aria-h
 #: What the engine adds to a message for a programmer: "(rule min_cut=4; foster-1913 (stated), …)", a position's line
 #: number, the move's index.  A reader gets the rule in words beside the message instead.  (No nested quantifier
 #: overlaps: the inner group begins with "(", which the outer class excludes.)
-_FOR_PROGRAMMERS = re.compile(r"\s*\(rules? [^()]*(?:\([^()]*\)[^()]*)*\)|^position line \d+ \([^()]*\): |"
+_FOR_PROGRAMMERS = re.compile(r"\s*\(rules? [^()]*(?:\([^()]*\)[^()]*)*\)|\s*\([a-z]+(?:_[a-z]+)+ ?= ?[^()]*\)|^position line \d+ \([^()]*\): |"
                               r"^(?:move|deal) \d+ \([^()]*\): ")
 
 
