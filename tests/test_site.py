@@ -687,7 +687,7 @@ def test_a_romme_position_is_drawn_with_its_seats_table_piles_and_jokers_and_com
     # the engine numbers the seats from 0; a reader counts the players from one
     for label in ('aria-label="Player 1 (the dealer)"', 'aria-label="Player 2"', "<dt>Hand</dt>", "<dt>Table</dt>",
                   "Stock", "Discard pile", "to draw", "first meld made", "no first meld yet", "on top of 2 cards",
-                  "Seat 1 begins his turn", "Under Spielwiki’s rules (Rommé)"):
+                  "Player 2 begins his turn", "Under Spielwiki’s rules (Rommé)"):
         assert label in figure, label
     # a joker in a hand says so; in a sequence it shows the card it stands for; its text is for assistive technology
     assert figure.count('class="cq-card cq-joker"') == 3 and '<span class="cq-joker-word">joker</span>' in figure
