@@ -56,7 +56,7 @@ from conquian.status import Status
 from .data import axis_of, rule_target, ruling_docname
 from .domain import CompareRecord, CompareRow
 from .nodes import cq_html, para, reader_text, words_html
-from .expectation import Row, Table, block_answers, read_block, signature, split_cell
+from .expectation import Row, Table, block_answers, complete_rows, read_block, signature, split_cell
 from .scenario import Answer, ExpectationError, axis_in, fact_words, game_of
 from .shared import CqDirective, logger
 
@@ -263,6 +263,9 @@ class CompareDirective(CqDirective):
             block = read_block(list(self.content), options, positions)
         except ExpectationError as exc:
             return self.warn_at(exc.line, f"{{compare}}: {exc}")
+        # a source declared after the page was written gets the row of a source with its value on the page's axis
+        block = complete_rows(block, (self.options.get("axis") or self.domain.axis_of_page(self.env.docname) or "")
+                              .strip().replace("-", "_") or None)
         answers, problems = block_answers(block)
         for line, problem in problems:
             self.warn_at(line, f"{{compare}}: {problem}")

@@ -117,12 +117,17 @@ class RulesOfDirective(CqDirective):
 
 
 class RulebookToctreeDirective(CqDirective):
-    """``{rulebook-toctree}``: the toctree of the "The rules of X" pages, the sources in the engine's order."""
+    """``{rulebook-toctree}``: the toctree of the "The rules of X" pages, the sources in the engine's order; with
+    ``:folder: sources`` and ``:hidden:``, the (hidden) toctree of the source pages, so that a new source's page is
+    listed without editing the index."""
+
+    option_spec = {"folder": lambda arg: arg.strip(), "hidden": lambda arg: True}
 
     def run(self):
         here = self.env.docname.count("/")
-        lines = ["```{toctree}", ":maxdepth: 1", ""]
-        lines += ["../" * here + f"{FOLDER}/{d.id}" for game in games() for d in ordered_sources(game)]
+        folder = self.options.get("folder", FOLDER)
+        lines = ["```{toctree}", ":maxdepth: 1", *([":hidden:"] if "hidden" in self.options else []), ""]
+        lines += ["../" * here + f"{folder}/{d.id}" for game in games() for d in ordered_sources(game)]
         return self.parse_text_to_nodes("\n".join([*lines, "```"]))
 
 
