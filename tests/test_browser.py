@@ -9,8 +9,11 @@ from npm into ``_build/axe`` by the test set-up (pinned below) and run inside ea
 
 from __future__ import annotations
 
+import csv
 import functools
 import http.server
+import io
+import json
 import os
 import pkgutil
 import re
@@ -18,8 +21,10 @@ import shutil
 import subprocess
 import sys
 import threading
+import urllib.request
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from conquian import DECLARATIONS, Status
@@ -562,3 +567,13 @@ def test_every_tap_target_is_at_least_24_px_square(site, browser, rel):
     finally:
         context.close()
     assert not small, f"{rel}: tap targets under 24×24 px:\n" + "\n".join(small)
+
+
+def test_the_matrix_links_the_data_download_and_the_served_files_are_valid(site, page):
+    page.goto(f"{site}/matrix.html")
+    links = page.eval_on_selector_all(".cq-downloads a", "els => els.map(a => a.href)")
+    assert [link.rsplit("/", 1)[1] for link in links] == ["conquian-rules.json", "conquian-rules.csv",
+                                                          "conquian-rules.schema.json"]
+    data, csv_text, schema = (urllib.request.urlopen(link).read().decode("utf-8") for link in links)
+    jsonschema.validate(json.loads(data), json.loads(schema), cls=jsonschema.Draft202012Validator)
+    assert len(list(csv.DictReader(io.StringIO(csv_text)))) == len(json.loads(data)["cells"])
