@@ -577,3 +577,26 @@ def test_the_matrix_links_the_data_download_and_the_served_files_are_valid(site,
     data, csv_text, schema = (urllib.request.urlopen(link).read().decode("utf-8") for link in links)
     jsonschema.validate(json.loads(data), json.loads(schema), cls=jsonschema.Draft202012Validator)
     assert len(list(csv.DictReader(io.StringIO(csv_text)))) == len(json.loads(data)["cells"])
+
+
+def test_sitemap_opengraph_and_404_and_nothing_loaded_from_another_host(site, browser):
+    sitemap = (HTML / "sitemap.xml").read_text(encoding="utf-8")
+    for rel in ["index.html", "matrix.html", "tutorial/learn-to-play.html", *RULING_PAGES]:
+        assert f"/{rel}</loc>" in sitemap, f"the sitemap leaves out {rel}"
+    assert "search.html" not in sitemap and "404.html" not in sitemap
+    context, pg = new_page(browser, PHONE)
+    elsewhere: list[str] = []
+    pg.on("request", lambda r: elsewhere.append(r.url) if not r.url.startswith((site, "data:", "blob:")) else None)
+    try:
+        for rel in ["index.html", "404.html", "rulings/forcing.html", "matrix.html", "rules/foster-1913.html"]:
+            pg.goto(f"{site}/{rel}")
+            og = dict(pg.eval_on_selector_all('meta[property^="og:"]',
+                                              "els => els.map(m => [m.getAttribute('property'), m.content])"))
+            assert {"og:title", "og:type", "og:url", "og:site_name"} <= set(og), f"{rel}: OpenGraph tags {og}"
+        pg.goto(f"{site}/404.html")
+        assert "does not exist" in pg.locator("article").inner_text()
+        assert pg.locator('article a[href$="tutorial/learn-to-play.html"]').count() == 1
+        assert pg.evaluate("[...document.styleSheets].some(s => (s.href || '').includes('/_static/conquian.css'))")
+    finally:
+        context.close()
+    assert not elsewhere, f"requests to other hosts: {elsewhere}"

@@ -71,6 +71,31 @@ def verdict_words(axis: Axis) -> list[nodes.Node]:
     return [label, nodes.Text(".")]
 
 
+def renderings(decls: list[Declaration]) -> list[list[Declaration]]:
+    """The sources among ``decls`` that render one original text (the same ``[lineage]`` original), two or more."""
+    by: dict[tuple[str, str], list[Declaration]] = {}
+    for d in decls:
+        if d.lineage:
+            by.setdefault((d.lineage.follows, d.lineage.by), []).append(d)
+    return [group for group in by.values() if len(group) > 1]
+
+
+def one_witness(decls: list[Declaration]) -> str:
+    """"Dutch and French" where sources answering alike render one original: they count once."""
+    return "; ".join(names([d.id for d in group]) for group in renderings(decls))
+
+
+def renderings_apart(axis: Axis) -> str:
+    """Where renderings of one original answer differently, a sentence that says so (they are still one text)."""
+    out = []
+    for group in renderings(ordered_sources()):
+        values = {d.entries[axis.name].value for d in group if axis.name in d.entries}
+        if len(values) > 1:
+            out.append(f"{names([d.id for d in group])} render one text, {group[0].lineage.follows}, but differ "
+                       f"here: their tabs show where.")
+    return " ".join(out)
+
+
 class RulingDirective(CqDirective):
     """``{ruling} AXIS``: the summary banner: the question, and every source's answer in words with its status.
 
@@ -120,9 +145,15 @@ class RulingDirective(CqDirective):
                 if e is not None:
                     who += nodes.Text(" ")
                     who += badge(e.status)
+            witnesses = one_witness([d for d, _ in members])
+            if witnesses:
+                who += nodes.inline("", f" ({witnesses}: one witness)", classes=["cq-one-witness"])
             item += who
             answers += item
         box += answers
+        split = renderings_apart(axis)
+        if split:
+            box += para(split, classes=["cq-one-witness"])
         box += para(*verdict_words(axis), classes=["cq-banner-verdict"])
         out: list[nodes.Node] = [box]
         if keywords:
