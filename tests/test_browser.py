@@ -600,3 +600,36 @@ def test_sitemap_opengraph_and_404_and_nothing_loaded_from_another_host(site, br
     finally:
         context.close()
     assert not elsewhere, f"requests to other hosts: {elsewhere}"
+
+
+#: The references in a page's visible prose ("(see …)", "; see …", ": see …") that hold no link.
+UNLINKED_SEE = r"""() => {
+                const out = [];
+                for (const el of document.querySelectorAll('article p, article li, article td')) {
+                    if (el.closest('details.cq-python, blockquote, pre')) continue;
+                    const html = el.innerHTML;
+                    for (const m of html.matchAll(/(?:\(|;|:)\s*see\b/gi)) {
+                        const rest = html.slice(m.index);
+                        const end = rest.search(/[).]\s|[).]$/);
+                        const clause = end < 0 ? rest : rest.slice(0, end + 1);
+                        if (!clause.includes('<a ')) out.push(clause.replace(/<[^>]+>/g, '').slice(0, 80));
+                    }
+                }
+                return out;
+            }"""
+
+
+def test_every_see_on_a_reader_page_is_a_link(site, browser):
+    """A reference a reader is sent to ("(see …)", "; see …", ": see …") is a link, not a name to look up."""
+    context, pg = new_page(browser)
+    unlinked = []
+    try:
+        for rel in reader_pages():
+            pg.goto(f"{site}/{rel}")
+            unlinked += [f"{rel}: {t}" for t in pg.evaluate(UNLINKED_SEE)]
+        # the check does see an unlinked reference
+        pg.evaluate("document.querySelector('article p').insertAdjacentHTML('afterend', '<p>Forced (see forced_lay_out).</p>')")
+        assert pg.evaluate(UNLINKED_SEE) == ["(see forced_lay_out)."]
+    finally:
+        context.close()
+    assert not unlinked, "references that are not links:\n" + "\n".join(unlinked)
