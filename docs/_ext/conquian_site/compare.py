@@ -206,7 +206,7 @@ def table_html(table: Table, answers: list[Answer], axis, caption: str, only_ask
         value = value[value.find('<span class="cq-row-value">'):] if '<span class="cq-row-value">' in value else ""
         value = re.sub(r'<span class="cq-badge[^"]*"[^>]*>[^<]*</span>', "", value)
         key = value + "".join(cells_html(table, row, answer, only_asked, shared=True))
-        groups.setdefault(key if answer.side.plain else f"row {i}", []).append(i)
+        groups.setdefault(key, []).append(i)
     rows = []
     for members in groups.values():
         first = members[0]
