@@ -22,7 +22,7 @@ from conquian.declarations import Declaration
 from conquian.status import Status
 
 from .data import axis_groups, games, ordered_sources, rule_target
-from .nodes import cq_html, link, para, strong, words_html
+from .nodes import card_nodes, link, para, strong
 from .shared import CqDirective
 
 FOLDER = "rules"
@@ -110,9 +110,8 @@ class RulesOfDirective(CqDirective):
     def drawn(decl: Declaration) -> nodes.list_item:
         a_set, a_sequence = examples(decl)
         item = nodes.list_item(classes=["cq-rulebook-cards"])
-        item += cq_html(html=f'<p><strong>For example</strong>, a set: {words_html(a_set)}; a sequence: '
-                             f'{words_html(a_sequence)}.</p>')
-        item[-1] += para(f"For example, a set: {a_set}; a sequence: {a_sequence}.")
+        item += para(strong("For example"), ", a set: ", card_nodes(f"[{a_set}]"), "; a sequence: ",
+                     card_nodes(f"[{a_sequence}]"), ".")
         return item
 
 
