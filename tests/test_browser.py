@@ -633,3 +633,22 @@ def test_every_see_on_a_reader_page_is_a_link(site, browser):
     finally:
         context.close()
     assert not unlinked, "references that are not links:\n" + "\n".join(unlinked)
+
+
+def test_every_page_that_counts_the_differences_states_the_same_figure_as_the_data(site, page):
+    """One count, computed from the declarations (conquian_site.counts), on the glance page, the matrix and the page
+    on why the sources differ; each ruling's label follows its answers."""
+    play = sum(compare(ax.name, DECLARATIONS).verdict is Verdict.PLAY for ax in AXES)
+    words = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+    figure = words[play] if play < len(words) else str(play)
+    for rel in ["glance.html", "matrix.html", "explanation/why-the-sources-differ.html"]:
+        page.goto(f"{site}/{rel}")
+        text = page.locator("article").inner_text()
+        assert f"differ in play on {figure} of the {len(AXES)} rules" in text, rel
+    assert page.locator("ul.cq-differences > li").count() == play
+    page.goto(f"{site}/rulings/ace.html")
+    banner = page.locator(".cq-banner")
+    label = banner.locator(".cq-banner-verdict").inner_text()
+    assert label.startswith("They differ in wording only: the same answer;"), label
+    answers = banner.locator(".cq-answers").bounding_box()
+    assert banner.locator(".cq-banner-verdict").bounding_box()["y"] > answers["y"] + answers["height"] - 1
