@@ -7,8 +7,10 @@ directives that render the declarations in ``variants/``) is the package ``docs/
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))                      # the conquian package of this checkout
@@ -43,6 +45,9 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinxcontrib.bibtex",
     "conquian_site",
+    "sphinx_sitemap",
+    "sphinxext.opengraph",
+    "notfound.extension",
 ]
 
 root_doc = "index"
@@ -71,6 +76,20 @@ html_theme_options = {
     "navigation_with_keys": True,
     "top_of_page_buttons": [],
 }
+
+# -- the site's address: sitemap, OpenGraph tags, the 404 page ---------------------------------
+# A sitemap and og:url need absolute addresses.  The site has no public address of its own yet: the deployment sets
+# CONQUIAN_SITE_URL; without it the addresses are those of a local preview (python -m http.server -d _build/html).
+html_baseurl = os.environ.get("CONQUIAN_SITE_URL", "http://localhost:8000/").rstrip("/") + "/"
+sitemap_url_scheme = "{link}"
+sitemap_excludes = ["search.html", "genindex.html", "404.html"]
+ogp_site_url = html_baseurl
+ogp_site_name = "Conquian: the rules, source by source"
+ogp_type = "website"
+ogp_enable_meta_description = True
+ogp_social_cards = {"enable": False}   # the cards are drawn with matplotlib and would add nothing a reader needs
+# The 404 page (docs/404.md) is served for any address; its links and styles are absolute from the site's root.
+notfound_urls_prefix = urlparse(html_baseurl).path
 
 # -- copy buttons: copy the code of an example, not its prompts or output ---------------------
 copybutton_prompt_text = r">>> |\.\.\. "

@@ -8,6 +8,7 @@ group, the reader's name for it, the question it answers, and what each value me
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -126,7 +127,7 @@ class Scoring(Choice):
 
 
 class TableauStake(Choice):
-    CARRIED = "carried", "The winner of the next game also takes the stake of the tied game(s)."
+    CARRIED = "carried", "The winner of the next game also takes the stake of every tied game before it."
     DOUBLED = "doubled", "The game after a tableau counts double (and double again after each further tableau)."
 
 
@@ -246,7 +247,7 @@ class Axis:
         """The value as a reader reads it: yes/no for a yes/no axis, the word or number otherwise."""
         if isinstance(value, bool):
             return "yes" if value else "no"
-        return self.format(value)
+        return self.format(value).replace("-", " ")  # "ace to ten", not the rule-set word "ace-to-ten"
 
     def meaning(self, value: Any) -> str:
         """What the value means, as a sentence: ``'A sequence holds at most 8 cards.'``."""
@@ -255,7 +256,10 @@ class Axis:
             return value.meaning
         if isinstance(value, bool):
             return self.means[value]
-        return self.means.format(n=value)
+        text = self.means.format(n=value)
+        # "2 packs", "1 card": a template's "pack(s)" takes the number's form
+        text = re.sub(r"(\w+)\(s\)", lambda m: m.group(1) + ("" if value == 1 else "s"), text)
+        return text.replace(" 1 cards", " 1 card") if value == 1 else text
 
 
 #: The words of the axes two games share (same name, same question): declared here once, each game's class adding

@@ -6,7 +6,7 @@ The rule, stated once (the site's explanation page quotes it from :data:`RULE`):
   page shows one position that each of them rules differently;
 * **agree where they speak** -- those that speak give one value, and at least one source is silent (or the
   question does not arise under its rules): silence is never shown as disagreement;
-* **differ in wording** -- all speak and give one value, but reach it differently (one states what another
+* **differ in wording only** -- all speak and give one value, but reach it differently (one states what another
   only implies, or reads an ambiguous passage);
 * **agree** -- all state (or all imply) one value.
 
@@ -52,7 +52,7 @@ class Verdict(enum.Enum):
 
 
 _SHORT = {Verdict.PLAY: "differ in play", Verdict.AGREE_WHERE_THEY_SPEAK: "agree where they speak",
-          Verdict.WORDING: "differ in wording", Verdict.AGREE: "agree"}
+          Verdict.WORDING: "differ in wording only", Verdict.AGREE: "agree"}
 _MARK = {Verdict.PLAY: "≠", Verdict.AGREE_WHERE_THEY_SPEAK: "≈", Verdict.WORDING: "~", Verdict.AGREE: "="}
 
 

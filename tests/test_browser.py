@@ -9,15 +9,21 @@ from npm into ``_build/axe`` by the test set-up (pinned below) and run inside ea
 
 from __future__ import annotations
 
+import csv
 import functools
 import http.server
+import io
+import json
 import os
+import pkgutil
 import re
 import shutil
 import subprocess
 import threading
+import urllib.request
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from conquian import DECLARATIONS, Status
@@ -170,7 +176,8 @@ def test_a_source_in_the_url_opens_its_tab_on_every_ruling_page(site, browser):
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366x900", "390x844"])
 def test_no_reader_page_scrolls_sideways_and_every_ruling_names_every_source_first(site, browser, viewport):
-    """Tables scroll inside their own box; the page never does.  Every source's answer is on the first screen."""
+    """No page scrolls sideways (a wide table scrolls in its own box, the matrix fits the page).  Every source's
+    answer is on the first screen."""
     context, pg = new_page(browser, viewport)
     wide, late = [], []
     try:
@@ -182,7 +189,8 @@ def test_no_reader_page_scrolls_sideways_and_every_ruling_names_every_source_fir
             if rel in RULING_PAGES:
                 names = pg.evaluate("""() => [...document.querySelectorAll('.cq-answers .cq-answer-source')]
                     .map(el => [el.textContent.trim(), el.getBoundingClientRect().bottom])""")
-                assert [n for n, _ in names] == SHORT, f"{rel}: the banner names {[n for n, _ in names]}"
+                # each source once; sources that give the same answer share one item (so the order follows the answers)
+                assert sorted(n for n, _ in names) == sorted(SHORT), f"{rel}: the banner names {[n for n, _ in names]}"
                 late += [f"{rel}: {n} at {bottom:.0f} px" for n, bottom in names if bottom > viewport["height"]]
     finally:
         context.close()
@@ -395,3 +403,256 @@ def test_screenshots(site, browser, viewport):
             assert title and title["y"] < viewport["height"], f"{rel} at {size}: the title is not on the first screen"
     finally:
         context.close()
+
+
+# -- the reader's path (issue 15) --------------------------------------------------------------------------------
+
+#: The four ways in that the front page offers on a phone's first screen.
+WAYS_IN = ["tutorial/learn-to-play.html", "rulings/index.html", "matrix.html", "sources/index.html"]
+#: The developers' pages: their own branch of the navigation, after the reader's.
+DEVELOPER_PAGES = ("api.html", "developers.html", "howto/")
+
+
+def reader_pages() -> list[str]:
+    """Every built page a player reads: all but the developers' pages and Sphinx's own (index, search)."""
+    return sorted(rel for p in HTML.rglob("*.html")
+                  if not (rel := p.relative_to(HTML).as_posix()).startswith(DEVELOPER_PAGES + ("_static", "genindex",
+                                                                                                 "search", "py-modindex")))
+
+
+def programmer_words() -> re.Pattern:
+    """What a player must never read: rule ids (``min_set``), rule-set words with hyphens (``only-by-forcing``),
+    source ids with hyphens, the engine's class names, seats by number (the engine counts them from 0; a reader reads "player 1"), "(s)" plurals, repository paths."""
+    import conquian
+    words = {ax.name for rs in RULE_SETS.values() for ax in rs.AXES if "_" in ax.name}
+    words |= {ax.format(c) for rs in RULE_SETS.values() for ax in rs.AXES for c in (ax.choices or ())
+              if "-" in ax.format(c)}
+    words |= {d for d in DECLARATIONS if "-" in d}
+    words |= {n for n in conquian.__all__ if re.fullmatch(r"(?:[A-Z][a-z]+){2,}", n)}
+    words |= {f"conquian.{m.name}" for m in pkgutil.iter_modules(conquian.__path__)}
+    alternatives = "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])|\b[Ss]eats? \d|[a-z]\(s\)|shared/sources|variants/|"
+                      r"\.toml\b")
+
+
+def test_the_programmer_words_check_does_catch_them():
+    found = programmer_words().findall("axis min_set; only-by-forcing; Seat 0; 2 pack(s); RommeRules; variants/x.toml; "
+                                       "see conquian.verdicts")
+    assert {"min_set", "only-by-forcing", "Seat 0", "k(s)", "RommeRules", "variants/", ".toml",
+            "conquian.verdicts"} <= set(found)
+    assert not programmer_words().findall("The smallest set; only by forcing; player 1; two packs; rummy.ch; seats")
+
+
+def test_reader_pages_show_no_programmer_words(site, browser):
+    """The visible text of every reader page (toggles closed: the Python behind them is for programmers)."""
+    pattern, found = programmer_words(), []
+    context, pg = new_page(browser)
+    try:
+        pages = reader_pages()
+        assert len(pages) >= len(AXES) + len(SOURCES) + 8
+        for rel in pages:
+            pg.goto(f"{site}/{rel}")
+            text = pg.locator("article").inner_text()
+            found += [f"{rel}: {m.group(0)!r} in …{text[max(0, m.start() - 40):m.end() + 20]!r}…"
+                      for m in pattern.finditer(text)]
+    finally:
+        context.close()
+    assert not found, "programmer words on reader pages:\n" + "\n".join(found)
+
+
+def test_the_front_page_offers_the_four_ways_in_on_a_phones_first_screen(site, browser):
+    context, pg = new_page(browser, PHONE)
+    try:
+        pg.goto(f"{site}/index.html")
+        for target in WAYS_IN:
+            link = pg.locator(f'article a[href="{target}"]').first
+            assert link.count() == 1, f"the front page has no link to {target}"
+            box = link.bounding_box()
+            assert box and box["y"] + box["height"] <= PHONE["height"], f"{target}: below the first screen ({box})"
+        shot(pg, "index-first-screen-390", full=False)
+    finally:
+        context.close()
+
+
+def test_developer_pages_are_a_branch_of_their_own_after_the_readers(site, page):
+    page.goto(f"{site}/index.html")
+    captions = [c.strip() for c in page.locator(".sidebar-tree p.caption").all_inner_texts()]
+    assert captions[-1].lower() == "for developers", captions
+    # every link to a developers' page in the navigation comes under that last caption
+    last = page.locator(".sidebar-tree p.caption").last
+    for href in page.eval_on_selector_all(".sidebar-tree a.reference", "els => els.map(a => a.getAttribute('href'))"):
+        if href.startswith(DEVELOPER_PAGES):
+            under = page.locator(f'.sidebar-tree a.reference[href="{href}"]').first
+            assert last.evaluate("(c, a) => !!(c.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING)",
+                                 under.element_handle()), f"{href} is listed among the reader's pages"
+    # the tutorial leads on to a reader's page, and shows no install command
+    page.goto(f"{site}/tutorial/learn-to-play.html")
+    following = page.locator(".related-pages a.next-page").get_attribute("href")
+    assert not following.lstrip("./").startswith(DEVELOPER_PAGES), f"the tutorial's Next leads to {following}"
+    assert "pip install" not in page.locator("article").inner_text()
+
+
+#: What players type into the search box, and the page that must come first.
+SEARCHES = [("Foster", "sources/foster-1913.html"), ("foster", "sources/foster-1913.html"),
+            ("Rommé", "sources/romme-spielwiki.html"), ("romme", "sources/romme-spielwiki.html"),
+            ("rummy.ch", "sources/rummy-ch.html"), ("Dutch", "sources/dutch.html"), ("French", "sources/french.html"),
+            ("Spielwiki", "sources/romme-spielwiki.html"), ("forcing", "rulings/forcing.html"),
+            ("tableau", "rulings/stock-exhausted.html")]
+
+
+def search_results(pg, site: str, query: str) -> list[str]:
+    pg.goto(f"{site}/search.html?q={query}")
+    pg.wait_for_selector("#search-results ul.search li a", timeout=30000)
+    pg.wait_for_function("() => !document.querySelector('#search-progress')?.textContent.includes('Preparing')",
+                         timeout=30000)
+    pg.wait_for_timeout(400)  # Sphinx adds the results one by one
+    return pg.eval_on_selector_all("#search-results ul.search li a", "els => els.map(a => a.getAttribute('href'))")
+
+
+@pytest.mark.parametrize("query, first", SEARCHES, ids=[q for q, _ in SEARCHES])
+def test_the_search_finds_names_lists_each_page_once_and_readers_pages_first(site, page, query, first):
+    hrefs = search_results(page, site, query)
+    pages = [h.split("#")[0] for h in hrefs]
+    assert pages[0] == first, f"searching {query!r} lists {pages[:5]} first"
+    assert len(pages) == len(set(pages)), f"searching {query!r} lists a page twice: {pages[:10]}"
+    dev = [i for i, p in enumerate(pages) if p.startswith(DEVELOPER_PAGES)]
+    reader = [i for i, p in enumerate(pages) if not p.startswith(DEVELOPER_PAGES)]
+    assert not dev or not reader or min(dev) > max(reader), f"{query!r}: a developers' page above a reader's: {pages}"
+
+
+def test_on_a_phone_the_tree_is_readable_and_the_index_and_matrix_fit(site, browser):
+    context, pg = new_page(browser, PHONE)
+    try:
+        pg.goto(f"{site}/explanation/why-the-sources-differ.html")
+        sizes = pg.evaluate("""() => [...document.querySelectorAll('svg.cq-tree-svg text')]
+            .filter(t => t.getBoundingClientRect().height > 0).map(t => t.getBoundingClientRect().height)""")
+        assert sizes, "no family tree is drawn on a phone"
+        assert min(sizes) >= 12, f"the family tree's text is {min(sizes):.1f} px high at 390 px"
+        shot(pg, "family-tree-390")
+
+        pg.goto(f"{site}/rulings/index.html")
+        wide = pg.evaluate("""() => [...document.querySelectorAll('article table, article .table-wrapper')]
+            .filter(el => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > innerWidth)
+            .map(el => el.className)""")
+        assert not wide, f"the rulings index scrolls sideways on a phone: {wide}"
+
+        pg.goto(f"{site}/matrix.html")
+        wrap = pg.locator(".cq-matrix-wrap")
+        assert wrap.evaluate("el => getComputedStyle(el).overflowY + ' ' + getComputedStyle(el).overflowX") \
+            == "visible visible", "the matrix scrolls inside a box of its own"
+        pg.mouse.wheel(0, 2500)
+        pg.wait_for_timeout(200)
+        head = pg.locator("table.cq-matrix thead th").nth(1).bounding_box()
+        assert head and 0 <= head["y"] <= 80, f"the matrix's header row does not stay at the page's top: {head}"
+        first = pg.locator('table.cq-matrix tbody th[scope="row"]').first.bounding_box()
+        assert first["x"] >= 0 and pg.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        legend = pg.locator(".cq-legend > p").first.inner_text()
+        assert len(legend.split()) < 60, f"the matrix's legend has {len(legend.split())} words"
+        shot(pg, "matrix-scrolled-390", full=False)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("rel", ["glance.html", "matrix.html", "index.html", "rulings/forcing.html",
+                                 "rulings/index.html", "tutorial/learn-to-play.html"])
+def test_every_tap_target_is_at_least_24_px_square(site, browser, rel):
+    """The project's controls (arrows, switches, tabs, toggles, cards of the front page); a link inside a sentence is
+    exempt (WCAG 2.5.8's inline exception)."""
+    context, pg = new_page(browser, PHONE)
+    try:
+        pg.goto(f"{site}/{rel}")
+        small = pg.evaluate("""() => [...document.querySelectorAll(
+                'article a.cq-more, article input:not(.sd-tab-set > input), article summary, article label.sd-tab-label, '
+              + 'article .sd-card, article .cq-answers a, article table a')]
+            .filter(el => el.getClientRects().length)
+            .map(el => [el.outerHTML.slice(0, 80), el.getBoundingClientRect()])
+            .filter(([, r]) => r.width < 24 || r.height < 24)
+            .map(([html, r]) => `${html} ${r.width.toFixed(0)}×${r.height.toFixed(0)}`)""")
+    finally:
+        context.close()
+    assert not small, f"{rel}: tap targets under 24×24 px:\n" + "\n".join(small)
+
+
+def test_the_matrix_links_the_data_download_and_the_served_files_are_valid(site, page):
+    page.goto(f"{site}/matrix.html")
+    links = page.eval_on_selector_all(".cq-downloads a", "els => els.map(a => a.href)")
+    assert [link.rsplit("/", 1)[1] for link in links] == ["conquian-rules.json", "conquian-rules.csv",
+                                                          "conquian-rules.schema.json"]
+    data, csv_text, schema = (urllib.request.urlopen(link).read().decode("utf-8") for link in links)
+    jsonschema.validate(json.loads(data), json.loads(schema), cls=jsonschema.Draft202012Validator)
+    assert len(list(csv.DictReader(io.StringIO(csv_text)))) == len(json.loads(data)["cells"])
+
+
+def test_sitemap_opengraph_and_404_and_nothing_loaded_from_another_host(site, browser):
+    sitemap = (HTML / "sitemap.xml").read_text(encoding="utf-8")
+    for rel in ["index.html", "matrix.html", "tutorial/learn-to-play.html", *RULING_PAGES]:
+        assert f"/{rel}</loc>" in sitemap, f"the sitemap leaves out {rel}"
+    assert "search.html" not in sitemap and "404.html" not in sitemap
+    context, pg = new_page(browser, PHONE)
+    elsewhere: list[str] = []
+    pg.on("request", lambda r: elsewhere.append(r.url) if not r.url.startswith((site, "data:", "blob:")) else None)
+    try:
+        for rel in ["index.html", "404.html", "rulings/forcing.html", "matrix.html", "rules/foster-1913.html"]:
+            pg.goto(f"{site}/{rel}")
+            og = dict(pg.eval_on_selector_all('meta[property^="og:"]',
+                                              "els => els.map(m => [m.getAttribute('property'), m.content])"))
+            assert {"og:title", "og:type", "og:url", "og:site_name"} <= set(og), f"{rel}: OpenGraph tags {og}"
+        pg.goto(f"{site}/404.html")
+        assert "does not exist" in pg.locator("article").inner_text()
+        assert pg.locator('article a[href$="tutorial/learn-to-play.html"]').count() == 1
+        assert pg.evaluate("[...document.styleSheets].some(s => (s.href || '').includes('/_static/conquian.css'))")
+    finally:
+        context.close()
+    assert not elsewhere, f"requests to other hosts: {elsewhere}"
+
+
+#: The references in a page's visible prose ("(see …)", "; see …", ": see …") that hold no link.
+UNLINKED_SEE = r"""() => {
+                const out = [];
+                for (const el of document.querySelectorAll('article p, article li, article td')) {
+                    if (el.closest('details.cq-python, blockquote, pre')) continue;
+                    const html = el.innerHTML;
+                    for (const m of html.matchAll(/(?:\(|;|:)\s*see\b/gi)) {
+                        const rest = html.slice(m.index);
+                        const end = rest.search(/[).]\s|[).]$/);
+                        const clause = end < 0 ? rest : rest.slice(0, end + 1);
+                        if (!clause.includes('<a ')) out.push(clause.replace(/<[^>]+>/g, '').slice(0, 80));
+                    }
+                }
+                return out;
+            }"""
+
+
+def test_every_see_on_a_reader_page_is_a_link(site, browser):
+    """A reference a reader is sent to ("(see …)", "; see …", ": see …") is a link, not a name to look up."""
+    context, pg = new_page(browser)
+    unlinked = []
+    try:
+        for rel in reader_pages():
+            pg.goto(f"{site}/{rel}")
+            unlinked += [f"{rel}: {t}" for t in pg.evaluate(UNLINKED_SEE)]
+        # the check does see an unlinked reference
+        pg.evaluate("document.querySelector('article p').insertAdjacentHTML('afterend', '<p>Forced (see forced_lay_out).</p>')")
+        assert pg.evaluate(UNLINKED_SEE) == ["(see forced_lay_out)."]
+    finally:
+        context.close()
+    assert not unlinked, "references that are not links:\n" + "\n".join(unlinked)
+
+
+def test_every_page_that_counts_the_differences_states_the_same_figure_as_the_data(site, page):
+    """One count, computed from the declarations (conquian_site.counts), on the glance page, the matrix and the page
+    on why the sources differ; each ruling's label follows its answers."""
+    play = sum(compare(ax.name, DECLARATIONS).verdict is Verdict.PLAY for ax in AXES)
+    words = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+    figure = words[play] if play < len(words) else str(play)
+    for rel in ["glance.html", "matrix.html", "explanation/why-the-sources-differ.html"]:
+        page.goto(f"{site}/{rel}")
+        text = page.locator("article").inner_text()
+        assert f"differ in play on {figure} of the {len(AXES)} rules" in text, rel
+    assert page.locator("ul.cq-differences > li").count() == play
+    page.goto(f"{site}/rulings/ace.html")
+    banner = page.locator(".cq-banner")
+    label = banner.locator(".cq-banner-verdict").inner_text()
+    assert label.startswith("They differ in wording only: the same answer;"), label
+    answers = banner.locator(".cq-answers").bounding_box()
+    assert banner.locator(".cq-banner-verdict").bounding_box()["y"] > answers["y"] + answers["height"] - 1

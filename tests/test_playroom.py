@@ -57,7 +57,7 @@ def test_the_computers_hands_are_face_down_and_the_same_seed_deals_the_same_card
     a, b = Room(), Room()
     va, vb = a.deal("romme-spielwiki", 9, 4), b.deal("romme-spielwiki", 9, 4)
     assert va["table"] == vb["table"] and va["table"].count("cq-hidden-hand") == 3
-    assert "You (seat 1)" in va["table"] and "The computer (seat 0, the dealer)" in va["table"]
+    assert "You (player 2)" in va["table"] and "The computer (player 1, the dealer)" in va["table"]  # counted from one
     assert a.deal("romme-spielwiki", 10, 4)["table"] != vb["table"]
 
 
@@ -90,7 +90,7 @@ def test_a_position_under_its_own_rules_and_under_another_source():
 def test_a_position_with_its_moves_and_a_reading():
     room = Room()
     view = room.position(FORCING, rules="foster-1913(force_back=false)", moves="force [2♣ 3♣ 4♣]")
-    assert "Foster 1913, reading force_back = false" == view["label"]
+    assert "Foster 1913, other reading: forcing a discard back on its discarder: no" == view["label"]
     assert room.game.to_act is not None and view["over"] is False
     with pytest.raises(Exception, match=r"move 1 of the position \('take'\)"):
         room.position(FORCING, moves="take")

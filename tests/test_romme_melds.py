@@ -31,7 +31,7 @@ def test_the_articles_melds_are_melds(text):
 
 @pytest.mark.parametrize("text, axis, words", [
     ("K♠ A♠ 2♠", "round_the_corner", "may not go round the corner"),       # nicht aber ♠K–♠A–♠2
-    ("6♠ 🃏 🃏", "min_naturals", "1 natural card(s), and a meld needs at least 2"),
+    ("6♠ 🃏 🃏", "min_naturals", "1 natural card, and a meld needs at least 2"),
     ("🃏=5♠ 🃏=6♠ 7♠", "min_naturals", "needs at least 2"),
     ("3♠ 🃏=4♠ 🃏=5♠ 🃏=6♠ 7♠", "adjacent_jokers", "three jokers stand side by side"),
     ("3♠ 🃏=4♠ 🃏=5♠ 6♠ 🃏=7♠ 🃏=8♠ 🃏=9♠ 10♠", "adjacent_jokers", "three jokers"),

@@ -375,13 +375,16 @@ def test_the_matrix_directive_lists_every_axis_and_every_source(tmp_path):
         assert ax.words(entry.value).replace("-", " ") in row.group(1) and f"cq-badge-{entry.status.value}" in row.group(1)
 
 
-def test_the_build_names_file_and_axis_when_a_tab_or_a_page_is_missing(tmp_path):
+def test_a_source_without_a_tab_gets_one_with_its_entry_and_a_missing_page_is_named(tmp_path):
+    """A source declared after a page was written needs no edit of the page: {source-tabs} adds its tab."""
     text = (RULINGS / "pack.md").read_text(encoding="utf-8")
     last = SOURCES[-1]
     tab = next(b for b in blocks(text, "source-tab") if b.argument == last)
     cut = text[:tab.start] + text[tab.end + 1:]
     done = sphinx_build(tmp_path, {"index.md": "# Site\n", "rulings/pack.md": cut})
-    assert f"rulings/pack.md: axis 'pack': no tab for source '{last}'" in done.stderr
+    assert f"no tab for source '{last}'" not in done.stderr
+    html = (tmp_path / "out" / "rulings" / "pack.html").read_text(encoding="utf-8")
+    assert f'id="entry-{last}"' in html and f'data-sync-id="{last}"' in html
     assert "docs/rulings/min-set.md: missing: axis 'min_set' has no ruling page" in done.stderr
 
 
@@ -410,7 +413,8 @@ def test_the_checks_read_each_tab_from_the_domain(tmp_path):
     assert f"{where}: the {second!r} tab does not show the declaration" in done.stderr
     assert f"{where}: the {second!r} tab shows the entry of {first!r}" in done.stderr
     assert f"{where}: {{source-tab}} 'nobody-1900'" in done.stderr and "is not a source id" in done.stderr
-    assert f"{where}: no tab for source {last!r}" in done.stderr
+    # the source whose tab was renamed away gets a tab of its own (its entry), and no warning
+    assert f"{where}: no tab for source {last!r}" not in done.stderr
 
 
 def test_the_extension_is_a_package_of_small_modules_that_reads_no_internals():
@@ -668,9 +672,10 @@ def test_a_romme_position_is_drawn_with_its_seats_table_piles_and_jokers_and_com
     assert "Traceback" not in done.stderr, done.stderr
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
     figure = html[html.index('<figure class="cq-position cq-romme"'):html.index("</figure>")]
-    for label in ('aria-label="Seat 0 (the dealer)"', 'aria-label="Seat 1"', "<dt>Hand</dt>", "<dt>Table</dt>",
+    # the engine numbers the seats from 0; a reader counts the players from one
+    for label in ('aria-label="Player 1 (the dealer)"', 'aria-label="Player 2"', "<dt>Hand</dt>", "<dt>Table</dt>",
                   "Stock", "Discard pile", "to draw", "first meld made", "no first meld yet", "on top of 2 cards",
-                  "Seat 1 begins his turn", "Under Spielwiki’s rules (Rommé)"):
+                  "Player 2 begins his turn", "Under Spielwiki’s rules (Rommé)"):
         assert label in figure, label
     # a joker in a hand says so; in a sequence it shows the card it stands for; its text is for assistive technology
     assert figure.count('class="cq-card cq-joker"') == 3 and '<span class="cq-joker-word">joker</span>' in figure
@@ -680,9 +685,30 @@ def test_a_romme_position_is_drawn_with_its_seats_table_piles_and_jokers_and_com
     assert prose.count('class="cq-card cq-joker"') == 2 and "=8♠" in prose
     table = html[html.index('<table class="cq-compare'):]
     table = table[:table.index("</table>")]
-    assert "Seat 1 may:" in table and "A card on offer into the hand: <strong>no</strong>" in table
+    assert "Player 2 may:" in table and "A card on offer into the hand: <strong>no</strong>" in table
     assert "take the <span" in table and "only to meld it at once" in table
     assert 'href="#rule-drawn-to-hand"' in table or "sources/romme-spielwiki" in table
     err = done.stderr
     assert "the rows mix the rules of romme and conquian" in err, err
     assert re.search(r"index\.md:\d+: this position cannot arise: .*card", err), err
+
+
+def test_a_compare_without_a_sources_row_borrows_the_row_of_a_source_with_its_value():
+    """A source declared after a page was written gets the row of a source with the same value on the page's rule
+    (the closest rules), and the engine rules on it under its own rules; a value no row has is still reported."""
+    from conquian_site.expectation import block_answers, complete_rows, read_block
+    text = (RULINGS / "forcing.md").read_text(encoding="utf-8")
+    positions = named_positions(text)
+    _, options, body = compare_blocks(text)[0]
+    last = SOURCES[-1]
+    cut = [ln for ln in body if not ln.startswith(last + " ")]
+    block = read_block(cut, options, positions)
+    assert [p for _, p in block_answers(block)[1]] == [f"no row for {last} (every source has a row unless :sources: "
+                                                       f"names fewer)"]
+    full = complete_rows(block, "forcing")
+    answers, problems = block_answers(full)
+    assert not problems and [r.side.key for r in full.table.rows] == SOURCES
+    donor = next(r for r in full.table.rows if r.side.key == SOURCES[-2])
+    assert full.table.rows[-1].cells == donor.cells and not answers[-1].impossible
+    # no rule to match by: the block is left as it is, and the missing row is reported
+    assert complete_rows(block, None) is block

@@ -175,7 +175,7 @@ class MeldRules:
             return _why_none(m)
         n = m.size - m.jokers
         if n < max(1, self.min_naturals):
-            return f"it has {n} natural card(s), and a meld needs at least {self.min_naturals}", "min_naturals"
+            return f"it has {n} natural card{'' if n == 1 else 's'}, and a meld needs at least {self.min_naturals}", "min_naturals"
         if k == SET:
             size = m.size
             if size > 4:

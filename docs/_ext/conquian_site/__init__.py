@@ -23,6 +23,9 @@ One module per family, each with its own ``setup_*`` (after sphinx-design's layo
               locator leads (a paragraph of a source held whole, a passage on a source's page)
 ``tables``    ``{rulings-table}``, ``{rulings-toctree}``, ``{differences}``, ``{declaration-keys}``
 ``matrix``    ``{comparison-matrix}`` (sticky, filterable) and ``{glance}`` (the rules in common, the disagreements)
+``counts``    the figures the pages state, and ``{count}``, computed once
+``download``  every source × rule cell as JSON and CSV with a JSON Schema, written into the built site
+``rulebook``  ``{rules-of}``: "The rules of X", one page per source (written when the build starts)
 ``checks``    every axis has a ruling page, every ruling page its parts (warnings naming file and axis)
 ``api``       the API reference: short names, public bases, no type docstrings on constants
 ``drawing``   pure: cards, prose with cards, Conquian's table diagram (the site and the browser draw alike)
@@ -50,11 +53,14 @@ from .api import setup_api
 from .browser import setup_browser
 from .checks import setup_checks
 from .compare import setup_compare
+from .counts import setup_counts
 from .domain import setup_domain
+from .download import setup_download
 from .matrix import setup_matrix
 from .nodes import setup_nodes
 from .passages import setup_passages
 from .position import setup_position
+from .rulebook import setup_rulebook
 from .rulings import setup_rulings
 from .sources import setup_sources
 from .tables import setup_tables
@@ -67,12 +73,15 @@ def setup(app: Sphinx) -> dict[str, Any]:
         raise ExtensionError(f"{variants_dir()}: no declarations (variants/*.toml): the site has nothing to show")
     setup_domain(app)
     setup_nodes(app)
+    setup_counts(app)
     setup_rulings(app)
     setup_tabs(app)
     setup_sources(app)
+    setup_rulebook(app)
     setup_passages(app)
     setup_tables(app)
     setup_matrix(app)
+    setup_download(app)
     setup_position(app)
     setup_compare(app)
     setup_toggle(app)

@@ -42,6 +42,7 @@ rule behind a refusal links to the rule on the source's page.
 
 from __future__ import annotations
 
+import re
 from html import escape
 from pathlib import Path
 
@@ -51,11 +52,13 @@ from sphinx.application import Sphinx
 
 from conquian import DECLARATIONS
 from conquian.games import HOME
+from conquian.status import Status
 
 from .data import axis_of, rule_target, ruling_docname
 from .domain import CompareRecord, CompareRow
-from .nodes import cq_html, para, words_html
-from .expectation import Row, Table, block_answers, read_block, signature, split_cell
+from .drawing import reader_text, words_html
+from .nodes import cq_html, para
+from .expectation import Row, Table, block_answers, complete_rows, read_block, signature, split_cell
 from .scenario import Answer, ExpectationError, axis_in, fact_words, game_of
 from .shared import CqDirective, logger
 
@@ -71,17 +74,22 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def rule_html(answer: Answer, axis_name: str) -> str:
+def rule_html(answer: Answer, axis_name: str, shared: bool = False) -> str:
     """The rule behind a refusal: the axis in words, its value, whose rule, linked to where the source's rule is
-    shown (the ruling page for Conquian, the source's page for another game)."""
+    shown (the ruling page for Conquian, the source's page for another game).  A source that says nothing is not
+    cited for the rule: the rule is this site's reading.  ``shared``: the row stands for several sources, named in
+    its header, so the rule names none and links to the ruling."""
     rules, source = answer.side.rules, answer.side.source
     axis = axis_in(rules, axis_name)
     value = axis.words(getattr(rules, axis_name))
     decl = DECLARATIONS.get(source) if source else None
     entry = decl.entries.get(axis_name) if decl else None
     whose = ""
+    if shared and decl is not None and game_of(rules) == HOME:
+        return f'<a class="cq-rule" href="@@cq:{ruling_docname(axis)}@@">rule: {escape(axis.title)}: {escape(value)}</a>'
     if entry is not None and entry.value == getattr(rules, axis_name):
-        whose = f" — {escape(decl.short)}, {badge_html(entry.status)}"
+        whose = (f" — {escape(decl.short)} says nothing; this site’s reading" if entry.status is Status.SILENT
+                 else f" — {escape(decl.short)}, {badge_html(entry.status)}")
     elif decl is not None:
         whose = " — this row’s reading"
     if decl is not None:
@@ -109,17 +117,17 @@ def may_html(answer: Answer, only_asked: bool = False) -> str:
         items.append(f"<li>discard any one of {len(discards)} cards: {words_html(cards)}</li>")
     else:
         items += [f"<li>{words_html(w)}</li>" for w in discards]
-    lead = f"{capital(answer.actor_words)} may" + (" (of the moves in question)" if only_asked else "") + ":"
+    lead = f"{capital(reader_text(answer.actor_words))} may" + (" (of the moves in question)" if only_asked else "") + ":"
     return (f'<p class="cq-actor">{lead}</p><ul class="cq-list">{"".join(items)}</ul>'
             if items else '<p class="cq-actor">Nothing.</p>')
 
 
-def may_not_html(answer: Answer) -> str:
+def may_not_html(answer: Answer, shared: bool = False) -> str:
     if not answer.refusals:
         return '<p class="cq-none">—</p>'
     items = []
     for r in answer.refusals.values():
-        rule = f"<br>{rule_html(answer, r.axis)}" if r.axis else ""
+        rule = f"<br>{rule_html(answer, r.axis, shared)}" if r.axis else ""
         items.append(f'<li><span class="cq-refused">{words_html(r.words)}</span>: '
                      f'<span class="cq-why">{words_html(r.reason)}</span>{rule}</li>')
     return f'<ul class="cq-list cq-refusals">{"".join(items)}</ul>'
@@ -158,23 +166,59 @@ def source_cell(answer: Answer, axis) -> str:
     return out
 
 
-def table_html(table: Table, answers: list[Answer], axis, caption: str, only_asked: bool = False) -> str:
-    heads = "".join(f'<th scope="col" role="columnheader">{HEADS[c]}</th>' for c in table.columns)
-    rows = []
-    for row, answer in zip(table.rows, answers):
-        cells = [f'<th scope="row" role="rowheader">{source_cell(answer, axis)}</th>']
-        if answer.impossible:
-            cells.append(f'<td role="cell" colspan="{len(table.columns)}" data-label="Ruling"><p class="cq-impossible">'
-                         f'This cannot arise under these rules: {words_html(answer.impossible)}</p></td>')
+def cells_html(table: Table, row, answer: Answer, only_asked: bool, shared: bool = False) -> list[str]:
+    """A row's cells after its header."""
+    if answer.impossible:
+        return [f'<td role="cell" colspan="{len(table.columns)}" data-label="Ruling"><p class="cq-impossible">'
+                f'This cannot arise under these rules: {words_html(answer.impossible)}</p></td>']
+    cells = []
+    for column in table.columns:
+        if column == "may":
+            html = may_html(answer, only_asked)
+        elif column == "may not":
+            html = may_not_html(answer, shared)
         else:
-            for column in table.columns:
-                if column == "may":
-                    html = may_html(answer, only_asked)
-                else:
-                    body = {"play": play_html, "may not": may_not_html}.get(column)
-                    html = body(answer) if body else then_html(answer, row)
-                cells.append(f'<td role="cell" data-label="{HEADS[column]}">{html}</td>')
-        rows.append(f'<tr role="row">{"".join(cells)}</tr>')
+            html = play_html(answer) if column == "play" else then_html(answer, row)
+        cells.append(f'<td role="cell" data-label="{HEADS[column]}">{html}</td>')
+    return cells
+
+
+def shared_source_cell(answers: list[Answer], axis) -> str:
+    """The header of a row that stands for several sources ruling alike: each named, with its status, then the
+    value they share."""
+    one = source_cell(answers[0], axis)
+    names = []
+    for a in answers:
+        decl = DECLARATIONS.get(a.side.source) if a.side.source else None
+        entry = decl.entries.get(axis.name) if decl is not None and axis is not None else None
+        badge = f" {badge_html(entry.status)}" if a.side.plain and entry is not None else ""
+        names.append(f'<span class="cq-source-name">{escape(a.side.label)}</span>{badge}')
+    value = one[one.index('<span class="cq-row-value">'):] if '<span class="cq-row-value">' in one else ""
+    if value:  # the status badges stand by the names
+        value = re.sub(r' <span class="cq-badge[^"]*"[^>]*>[^<]*</span>', "", value)
+    return f'<span class="cq-source-names">{" · ".join(names)}</span>{value}'
+
+
+def table_html(table: Table, answers: list[Answer], axis, caption: str, only_asked: bool = False) -> str:
+    """Sources that rule alike (the same value, the same cells) share one row, which names them all."""
+    heads = "".join(f'<th scope="col" role="columnheader">{HEADS[c]}</th>' for c in table.columns)
+    groups: dict[str, list[int]] = {}
+    for i, (row, answer) in enumerate(zip(table.rows, answers)):
+        value = source_cell(answer, axis)
+        value = value[value.find('<span class="cq-row-value">'):] if '<span class="cq-row-value">' in value else ""
+        value = re.sub(r'<span class="cq-badge[^"]*"[^>]*>[^<]*</span>', "", value)
+        key = value + "".join(cells_html(table, row, answer, only_asked, shared=True))
+        groups.setdefault(key, []).append(i)
+    rows = []
+    for members in groups.values():
+        first = members[0]
+        if len(members) == 1:
+            head = source_cell(answers[first], axis)
+            cells = cells_html(table, table.rows[first], answers[first], only_asked)
+        else:
+            head = shared_source_cell([answers[i] for i in members], axis)
+            cells = cells_html(table, table.rows[first], answers[first], only_asked, shared=True)
+        rows.append(f'<tr role="row"><th scope="row" role="rowheader">{head}</th>{"".join(cells)}</tr>')
     cap = f"<caption>{words_html(caption)}</caption>" if caption else ""
     label = escape(caption or "The ruling under each source")
     return (f'<div class="cq-scroll cq-compare-wrap" tabindex="0" role="region" aria-label="{label}">'
@@ -221,6 +265,9 @@ class CompareDirective(CqDirective):
             block = read_block(list(self.content), options, positions)
         except ExpectationError as exc:
             return self.warn_at(exc.line, f"{{compare}}: {exc}")
+        # a source declared after the page was written gets the row of a source with its value on the page's axis
+        block = complete_rows(block, (self.options.get("axis") or self.domain.axis_of_page(self.env.docname) or "")
+                              .strip().replace("-", "_") or None)
         answers, problems = block_answers(block)
         for line, problem in problems:
             self.warn_at(line, f"{{compare}}: {problem}")

@@ -42,6 +42,8 @@ class TabRecord:
     examples: int
     """Doctest blocks with at least one ``>>>`` line."""
     line: int = 0
+    generated: bool = False
+    """Added by ``{source-tabs}`` for a source the page has no tab for (its entry only, no example yet)."""
 
 
 @dataclass(frozen=True)

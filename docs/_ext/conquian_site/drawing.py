@@ -14,8 +14,9 @@ import re
 from html import escape
 
 from conquian.cards import Card
+from conquian.games import RULE_SETS
 
-__all__ = ["card_html", "words_html", "cards_html", "melds_html", "backs_html"]
+__all__ = ["card_html", "words_html", "reader_text", "players_from_one", "cards_html", "melds_html", "backs_html"]
 
 
 def card_html(card: Card | str, extra: str = "", stands: Card | None = None) -> str:
@@ -45,8 +46,38 @@ _JOKER_HTML = ('<span class="cq-joker-inline"><span class="cq-joker-sign" aria-h
                '<span class="cq-joker-word">joker</span></span>')
 
 
+#: What the engine adds to a message for a programmer: "(rule min_cut=4; foster-1913 (stated), …)", a position's line
+#: number, the move's index.  A reader gets the rule in words beside the message instead.  (No nested quantifier
+#: overlaps: the inner group begins with "(", which the outer class excludes.)
+_FOR_PROGRAMMERS = re.compile(r"\s*\(rules? [^()]*(?:\([^()]*\)[^()]*)*\)|\s*\([a-z]+(?:_[a-z]+)+ ?= ?[^()]*\)|^position line \d+ \([^()]*\): |"
+                              r"^(?:move|deal) \d+ \([^()]*\): ")
+_SEAT = re.compile(r"\b([Ss])eat (\d+)\b")
+
+
+def players_from_one(text: str) -> str:
+    """The engine numbers a Rommé table's seats from 0 ("seat 1 has drawn"); a reader counts players from one."""
+    return _SEAT.sub(lambda m: ("Player " if m.group(1) == "S" else "player ") + str(int(m.group(2)) + 1), text)
+
+
+def _value_words() -> re.Pattern:
+    words = {ax.format(c) for rs in RULE_SETS.values() for ax in rs.AXES for c in (ax.choices or ()) if "-" in ax.format(c)}
+    return re.compile(r"(?<![\w-])(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")(?![\w-])")
+
+
+_VALUE_WORD = _value_words()
+
+
+def reader_text(text: str) -> str:
+    """An engine message in a reader's words: the programmer's parts removed, players counted from one, rule-set
+    words ("ace-to-ten") spelt as words ("ace to ten")."""
+    text = players_from_one(_FOR_PROGRAMMERS.sub("", text))
+    return _VALUE_WORD.sub(lambda m: m.group(0).replace("-", " "), text)
+
+
 def words_html(text: str) -> str:
-    """Prose from the engine, escaped, with every card in it drawn as a small card (a joker: its sign and word)."""
+    """Prose from the engine, escaped, in a reader's words (:func:`reader_text`), with every card in it drawn as a
+    small card (a joker: its sign and word)."""
+    text = reader_text(text)
     return _CARD_TOKEN.sub(lambda m: card_html(m.group(0), " cq-card-inline"), escape(text)).replace("🃏", _JOKER_HTML)
 
 

@@ -28,7 +28,7 @@ Actions are read as actions of the rows' game; one table holds the rules of one 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from conquian.errors import ConquianError
@@ -234,6 +234,33 @@ def read_block(lines: list[str], options: dict, positions: dict[str, str]) -> Bl
     if only and not options.get("ask"):
         raise ExpectationError(":only-asked: needs :ask: (the actions in question)", -1)
     return Block(head, table, scenario, ask, wanted, only)
+
+
+def complete_rows(block: Block, axis: str | None) -> Block:
+    """The block with a row for every source it compares: a source without a row of its own (one declared after
+    the page was written) takes the cells of the first source's row that has its value on ``axis``, and so is
+    ruled, and checked, like it.  Without an axis, or with no row of the same value, the block is left as it is
+    (:func:`block_answers` then says which row is missing: a new value needs a row written by hand)."""
+    plain = {r.side.key: r for r in block.table.rows if r.side.plain}
+    added = []
+    for source in block.sources:
+        if source in plain or not axis:
+            continue
+        side = side_of(source)
+        value = getattr(side.rules, axis, None)
+        alike = [r for r in plain.values() if getattr(r.side.rules, axis, object()) == value]
+        # of those, the source whose rules are closest to the new one's (the fewest other values apart)
+        apart = lambda r: sum(getattr(r.side.rules, a.name, None) != getattr(side.rules, a.name, None)
+                              for a in type(side.rules).AXES)
+        donor = min(alike, key=apart, default=None)
+        if donor is not None:
+            added.append(Row(donor.line, side, dict(donor.cells)))
+    if not added:
+        return block
+    order = {s: i for i, s in enumerate(block.sources)}
+    rows = sorted([*block.table.rows, *added], key=lambda r: order.get(r.side.key, len(order)) if r.side.plain
+                  else len(order))
+    return replace(block, table=Table(block.table.columns, tuple(rows)))
 
 
 def block_answers(block: Block) -> tuple[list[Answer], list[tuple[int, str]]]:

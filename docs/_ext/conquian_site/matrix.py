@@ -1,7 +1,7 @@
 """The two pages that show every rule at once.
 
 ``{comparison-matrix}``  every rule against every source: the reader's name of each rule as a row header
-                         (``<th scope="row">``, the code name beside it), the value and the status mark in every
+                         (``<th scope="row">``), the value and the status mark in every
                          cell, each value linking to that source's entry on the ruling page; a question that does
                          not arise under a source's rules shows the engine's own mark, never "no".  The sources of
                          another game (Rommé) follow as columns on the axes the games share by name, with the same
@@ -27,6 +27,7 @@ from conquian.status import NOT_APPLICABLE, Status
 from conquian.verdicts import Verdict
 
 from .compare import badge_html
+from .counts import in_words, site_counts
 from .data import (axis_groups, computed_verdict, game_axis, games, matrix_data, ordered_sources, own_matrix_data,
                    rule_target, ruling_docname)
 from .nodes import cq_html, para
@@ -64,7 +65,6 @@ def source_head(d) -> str:
 
 def axis_head(ax, link: str, mark: str = "") -> str:
     return (f'<th scope="row" class="cq-axis-cell"><a href="{link}">{escape(ax.title)}</a>{mark}'
-            f'<span class="cq-code">{escape(ax.name)}</span>'
             f'<span class="cq-matrix-question">{escape(ax.question)}</span></th>')
 
 
@@ -105,12 +105,15 @@ class ComparisonMatrixDirective(CqDirective):
                 body.append(f'<tr id="axis-{ax.slug}" class="{"cq-differs" if play else "cq-agrees"}" '
                             f'data-verdict="{r["verdict"].value}">{axis_head(ax, href(ruling_docname(ax)), mark)}'
                             f'{"".join(cells)}</tr>')
-                fallback.append(para(f"{ax.title} ({ax.name}): " + "; ".join(
+                fallback.append(para(f"{ax.title}: " + "; ".join(
                     f"{d.short} {words(r['cells'][d.id]['text']) if r['cells'][d.id] else 'does not arise'}" for d in decls)))
         legend = self.legend(na, [d for d in decls if d.game != HOME])
         tools = ('<div class="cq-matrix-tools"><label class="cq-switch"><input type="checkbox" id="cq-only-differ" '
                  'data-cq-filter="differ"> Show only the rows where the sources differ in play</label> '
                  '<span class="cq-filter-count" aria-live="polite"></span></div>')
+        counts = site_counts()
+        tools = (f'<p class="cq-count-line">The sources differ in play on {in_words(counts["play"])} of the '
+                 f'{counts["rulings"]} rules.</p>{tools}')
         html = (f"{legend}{tools}"
                 f'<div class="cq-scroll cq-matrix-wrap" tabindex="0" role="region" aria-label="The comparison matrix">'
                 f'<table class="cq-matrix"><caption class="cq-sr-only">Every rule against every source</caption>'
@@ -135,7 +138,7 @@ class ComparisonMatrixDirective(CqDirective):
                          for d in decls]
                 body.append(f'<tr id="{game}-axis-{ax.slug}">{axis_head(ax, href(*rule_target(decls[0], ax)))}'
                             f'{"".join(cells)}</tr>')
-                fallback.append(para(f"{ax.title} ({ax.name}): " + "; ".join(
+                fallback.append(para(f"{ax.title}: " + "; ".join(
                     f"{d.short} {words(r['cells'][d.id]['text']) if r['cells'][d.id] else 'does not arise'}" for d in decls)))
         label = f"{name}’s own rules"
         html = (f'<div class="cq-scroll cq-own-wrap" tabindex="0" role="region" aria-label="{escape(label)}">'
@@ -148,18 +151,24 @@ class ComparisonMatrixDirective(CqDirective):
 
     @staticmethod
     def legend(na: bool, others: list) -> str:
-        marks = "; ".join(f"{badge_html(st)} {escape(st.meaning)}" for st in Status)
+        """A legend of a few words (each mark, once); what each mark means, and the other game's column, behind a
+        toggle."""
+        marks = " · ".join(f"{badge_html(st)}" for st in Status)
         if na:
-            marks += f"; {NOT_APPLICABLE} the question does not arise under the source’s rules"
+            marks += f" · {NOT_APPLICABLE} does not arise"
+        meanings = "".join(f"<li>{badge_html(st)} {escape(st.meaning)}</li>" for st in Status)
+        if na:
+            meanings += f"<li>{NOT_APPLICABLE} the question does not arise under the source’s rules (never “no”)</li>"
         other = ""
         if others:
             names = ", ".join(f"{escape(d.short)} ({escape(d.title)})" for d in others)
-            other = (f" The last column{'s are' if len(others) > 1 else ' is'} {names}, another game: the rules it "
-                     f"shares with Conquian ({NOT_APPLICABLE} where it has none), each linking to its source page; "
-                     f"the ≠ marks and the switch compare the Conquian sources only.")
-        return (f'<p class="cq-legend"><strong>Status marks:</strong> {marks}. A silent cell is this project’s reading, '
-                f'never the source’s “no”. Rows where the sources differ in play are marked ≠ and shaded. Each value '
-                f'links to that source’s entry on the ruling page.{other}</p>')
+            other = (f"<p>The last column{'s are' if len(others) > 1 else ' is'} {names}, another game: the rules it "
+                     f"shares with Conquian, each linking to its source page; the ≠ marks and the switch compare the "
+                     f"Conquian sources only.</p>")
+        return (f'<div class="cq-legend"><p><strong>Marks:</strong> {marks}. A silent cell is this site’s reading, '
+                f'never the source’s “no”. ≠ marks a rule where the sources differ in play.</p>'
+                f'<details class="cq-legend-more"><summary>What the marks mean</summary><ul>{meanings}</ul>'
+                f'<p>Each value links to that source’s entry on the ruling page.</p>{other}</details></div>')
 
 
 class GlanceDirective(CqDirective):
@@ -199,6 +208,7 @@ class GlanceDirective(CqDirective):
                 f'<section class="cq-glance-common" aria-labelledby="cq-common"><h2 id="cq-common">What every source '
                 f'says</h2>{"".join(common)}</section>'
                 f'<section class="cq-glance-differ" aria-labelledby="cq-differ"><h2 id="cq-differ">Where they part</h2>'
+                f'<p class="cq-count-line">The sources differ in play on {in_words(site_counts()["play"])} of the {site_counts()["rulings"]} rules.</p>'
                 f'<ul class="cq-glance-parts">{"".join(parts)}</ul>'
                 f'<h3 class="cq-glance-group">Where only some of them speak</h3>'
                 f'<ul class="cq-glance-partly">{"".join(partly)}</ul></section></div>')

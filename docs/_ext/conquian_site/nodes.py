@@ -29,7 +29,7 @@ from conquian.rules import AXIS_BY_NAME, Axis
 from conquian.status import NOT_APPLICABLE, Status
 
 from .domain import cq_domain
-from .drawing import card_html, words_html  # noqa: F401  (the roles draw cards; other modules import them here)
+from .drawing import card_html, players_from_one, words_html  # noqa: F401  (the roles draw cards; other modules import them here)
 
 logger = logging.getLogger(__name__)
 
@@ -211,7 +211,9 @@ def visit_cq_html(self, node: cq_html) -> None:
             return anchor or "#"
         return builder.get_relative_uri(here, todoc) + anchor
 
-    self.body.append(_LINK.sub(uri, node["html"]))
+    # the engine's words inside the drawing ("seat 1 has drawn") count players from one, as the prose does
+    html = players_from_one(node["html"])
+    self.body.append(_LINK.sub(uri, html))
     raise nodes.SkipNode
 
 

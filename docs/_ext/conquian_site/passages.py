@@ -179,7 +179,7 @@ def family_svg() -> str:
     y_src = {d.id: 20 + i * row_h for i, d in enumerate(decls)}
     y_org = {o: 20 + i * row_h + row_h // 2 for i, o in enumerate(originals)}
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-labelledby="cq-tree-title" class="cq-tree-svg">',
+             f'aria-labelledby="cq-tree-title" class="cq-tree-svg cq-tree-wide">',
              '<title id="cq-tree-title">Who follows whom: each source and the text it follows</title>',
              '<defs><marker id="cq-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
              'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" class="cq-tree-arrowhead"/></marker></defs>']
@@ -200,10 +200,49 @@ def family_svg() -> str:
     return "".join(parts)
 
 
-def _kind(d: Declaration) -> str:
+def family_svg_narrow() -> str:
+    """The family tree for a phone: top to bottom, each original above the sources that follow it (indented, an
+    arrow from it), the sources that follow no text on their own; 360 units wide, so that its text is drawn at
+    about its own size (14 and 12 px) on a 390 px screen."""
+    decls = ordered_sources()
+    blocks: list[tuple[tuple[str, str] | None, list[Declaration]]] = []
+    for d in decls:
+        key = (d.lineage.follows, d.lineage.by) if d.lineage else None
+        found = next((b for b in blocks if key is not None and b[0] == key), None)
+        if found:
+            found[1].append(d)
+        else:
+            blocks.append((key, [d]))
+    box_h, gap, width = 44, 14, 360
+    parts, y = [], 6
+    for original, members in blocks:
+        if original is not None:
+            title, by = original
+            parts.append(f'<rect x="2" y="{y}" width="{width - 4}" height="{box_h}" rx="6" class="cq-tree-original"/>'
+                         f'<text x="12" y="{y + 18}" class="cq-tree-title">{escape(title)}</text>'
+                         f'<text x="12" y="{y + 35}" class="cq-tree-by">{escape(by[:44] + ("…" if len(by) > 44 else ""))}</text>')
+            top, y = y + box_h, y + box_h + gap
+        for d in members:
+            x = 34 if original is not None else 2
+            parts.append(f'<rect x="{x}" y="{y}" width="{width - x - 2}" height="{box_h}" rx="6" class="cq-tree-source"/>'
+                         f'<text x="{x + 10}" y="{y + 18}" class="cq-tree-title">{escape(d.short)}</text>'
+                         f'<text x="{x + 10}" y="{y + 35}" class="cq-tree-by">{escape(_kind(d, "above"))}</text>')
+            if original is not None:
+                parts.append(f'<path d="M 16 {top} L 16 {y + box_h // 2} L {x - 2} {y + box_h // 2}" class="cq-tree-edge" '
+                             f'marker-end="url(#cq-arrow-narrow)"/>')
+            y += box_h + gap
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {y}" role="img" '
+            f'aria-labelledby="cq-tree-title-narrow" class="cq-tree-svg cq-tree-narrow">'
+            '<title id="cq-tree-title-narrow">Who follows whom: each source below the text it follows</title>'
+            '<defs><marker id="cq-arrow-narrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+            'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" class="cq-tree-arrowhead"/></marker></defs>')
+    return head + "".join(parts) + "</svg>"
+
+
+def _kind(d: Declaration, where: str = "on the left") -> str:
     """What a source is, in a few words: its relation to its original, or its kind of witness."""
     if d.lineage:
-        return f"{d.lineage.relation} of the text on the left"
+        return f"{d.lineage.relation} of the text {where}"
     return d.credibility.replace("-", " ") + (" source, held whole here" if d.chapter else " source")
 
 
@@ -217,7 +256,7 @@ class FamilyTreeDirective(CqDirective):
     def run(self):
         self.note_declarations()
         figure = nodes.container(classes=["cq-tree"])
-        figure += nodes.raw("", family_svg(), format="html")
+        figure += nodes.raw("", family_svg() + family_svg_narrow(), format="html")
         items = nodes.bullet_list(classes=["cq-tree-list"])
         for d in ordered_sources():
             item = nodes.list_item()

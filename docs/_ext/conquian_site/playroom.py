@@ -44,7 +44,7 @@ def choices() -> list[dict]:
     """Every declared source and each of its other readings, as rule-set text with a label and its game.
 
     >>> [c["label"] for c in choices()][:2]
-    ['Foster 1913', 'Foster 1913, reading hand_cards = any']
+    ['Foster 1913', 'Foster 1913, other reading: hand cards laid out with a card: any']
     """
     if not _CHOICES:
         _CHOICES.extend(_choices())
@@ -67,7 +67,9 @@ def _choices() -> list[dict]:
                     parse_rules(text)
                 except ConquianError:  # a reading that conflicts with the source's other values is no rule set
                     continue
-                out.append({"rules": text, "label": f"{d.short}, reading {name} = {value}", "game": d.game})
+                ax = axes[name]  # the label in a reader's words: the rule's title and the value's words
+                out.append({"rules": text, "label": f"{d.short}, other reading: {ax.title.lower()}: {ax.words(r.value)}",
+                            "game": d.game})
     return out
 
 

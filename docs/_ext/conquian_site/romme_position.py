@@ -46,7 +46,7 @@ def hand_html(cards, label: str) -> str:
 
 
 def seat_name(seat: int) -> str:
-    return f"Seat {seat}" + (" (the dealer)" if seat == 0 else "")
+    return f"Player {seat + 1}" + (" (the dealer)" if seat == 0 else "")  # a reader counts from one
 
 
 def seat_html(g: RommeGame, seat: int, hidden: bool = False, name: str = "") -> str:
@@ -60,7 +60,7 @@ def seat_html(g: RommeGame, seat: int, hidden: bool = False, name: str = "") -> 
     hand = g.hand(seat)
     opened = "first meld made" if seat in g.opened else "no first meld yet"
     name = name or seat_name(seat)
-    shown = backs_html(len(hand), f"seat {seat}’s hand") if hidden and hand else hand_html(hand, f"seat {seat}’s hand")
+    shown = backs_html(len(hand), f"player {seat + 1}’s hand") if hidden and hand else hand_html(hand, f"player {seat + 1}’s hand")
     return (f'<div class="cq-seat{" cq-acting" if acting else ""}" role="group" aria-label="{name}">'
             f'<p class="cq-seat-name"><strong>{name}</strong>{badge} '
             f'<span class="cq-down">{plural(len(hand), "card")} in hand · {opened}</span></p>'
@@ -91,7 +91,7 @@ def middle_html(g: RommeGame) -> str:
 
 def seat_words(seat: int) -> str:
     """A seat as the "Try it" table names it."""
-    return f"seat {seat}" + (", the dealer" if seat == 0 else "")
+    return f"player {seat + 1}" + (", the dealer" if seat == 0 else "")  # a reader counts from one
 
 
 def table_html(g: RommeGame, hidden=(), names=None) -> str:

@@ -20,13 +20,16 @@ from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.application import Sphinx
 
+from conquian import DECLARATIONS
 from conquian.declarations import Declaration, Entry, Evidence
 from conquian.games import HOME
 from conquian.rules import AXIS_BY_NAME, Axis
+from conquian.status import Status
+from conquian.verdicts import compare
 
 from .data import (LANGUAGE_NAME, Verdict, axis_of, computed_verdict, entry_anchor, game_axis, games,
                    ordered_sources, repaired_segments, ruling_docname, sentence, value_groups)
-from .nodes import badge, cq_html, cq_verdict_text, link, literal_value, not_applicable, para, strong, value_inline
+from .nodes import badge, cq_html, link, not_applicable, para, strong, value_inline
 from .passages import locator_target
 from .shared import CqDirective
 
@@ -34,6 +37,64 @@ from .shared import CqDirective
 def answer_words(axis: Axis, value) -> str:
     """A value as a short answer: "yes", "8", "only by forcing"."""
     return axis.words(value).replace("-", " ")
+
+
+def names(ids: list[str]) -> str:
+    """Source names as a phrase: "Foster", "Foster and rummy.ch", "Foster, rummy.ch and Dutch"."""
+    short = [DECLARATIONS[i].short for i in ids]
+    return short[0] if len(short) == 1 else ", ".join(short[:-1]) + " and " + short[-1]
+
+
+def verdict_words(axis: Axis) -> list[nodes.Node]:
+    """The agreement label after the answers, with what makes it true: "They differ in wording only: Foster
+    states it, the others imply it."  Computed from the declarations by the engine's one rule."""
+    comparison = compare(axis.name, DECLARATIONS)
+    verdict = comparison.verdict
+    label = nodes.inline("", "", strong("They " + verdict.short), classes=["cq-verdict-mark", f"cq-verdict-{verdict.value}"])
+    if verdict is Verdict.WORDING:
+        by: dict[str, list[str]] = {}
+        for sid, e in comparison.speaking.items():
+            by.setdefault(e.status.value, []).append(sid)
+        verbs = {"stated": ("states", "state"), "implied": ("implies", "imply"),
+                 "ambiguous": ("can be read so", "can be read so")}
+        parts = [f"{names(ids)} {verbs[st][len(ids) > 1]}" + ("" if st == "ambiguous" else " it")
+                 for st, ids in by.items()]
+        return [label, nodes.Text(": the same answer; " + "; ".join(parts) + ".")]
+    if verdict is Verdict.AGREE_WHERE_THEY_SPEAK:
+        quiet = [sid for sid, e in comparison.entries.items() if e is not None and not e.status.speaks]
+        arise = [sid for sid, e in comparison.entries.items() if e is None]
+        text = ""
+        if quiet:
+            text += f": {names(quiet)} {'says' if len(quiet) == 1 else 'say'} nothing about this (the answer shown is this site's reading)"
+        if arise:
+            text += f"{'; ' if text else ': '}under {names(arise)} the question does not arise"
+        return [label, nodes.Text(text + ".")]
+    return [label, nodes.Text(".")]
+
+
+def renderings(decls: list[Declaration]) -> list[list[Declaration]]:
+    """The sources among ``decls`` that render one original text (the same ``[lineage]`` original), two or more."""
+    by: dict[tuple[str, str], list[Declaration]] = {}
+    for d in decls:
+        if d.lineage:
+            by.setdefault((d.lineage.follows, d.lineage.by), []).append(d)
+    return [group for group in by.values() if len(group) > 1]
+
+
+def one_witness(decls: list[Declaration]) -> str:
+    """"Dutch and French" where sources answering alike render one original: they count once."""
+    return "; ".join(names([d.id for d in group]) for group in renderings(decls))
+
+
+def renderings_apart(axis: Axis) -> str:
+    """Where renderings of one original answer differently, a sentence that says so (they are still one text)."""
+    out = []
+    for group in renderings(ordered_sources()):
+        values = {d.entries[axis.name].value for d in group if axis.name in d.entries}
+        if len(values) > 1:
+            out.append(f"{names([d.id for d in group])} render one text, {group[0].lineage.follows}, but differ "
+                       f"here: their tabs show where.")
+    return " ".join(out)
 
 
 class RulingDirective(CqDirective):
@@ -61,25 +122,40 @@ class RulingDirective(CqDirective):
 
         box = nodes.container(classes=["cq-ruling", "cq-banner"])
         box += para(axis.question, classes=["cq-question"])
+        # Sources that give the same answer are shown once, in one item that names them all (each with its status):
+        # the answer in words, what it means, then who says it and how.
         answers = nodes.bullet_list(classes=["cq-answers"])
+        groups: dict = {}
         for d in ordered_sources():
             e = d.entries.get(axis.name)
+            groups.setdefault(None if e is None else e.value, []).append((d, e))
+        for value, members in groups.items():
             item = nodes.list_item(classes=["cq-answer"])
-            name = link(ruling_docname(axis), entry_anchor(d.id), nodes.Text(d.short))
-            if e is None:
-                item += para(nodes.inline("", "", name, classes=["cq-answer-source"]), " ",
-                             nodes.inline("", "", not_applicable(axis), classes=["cq-answer-text"]))
+            if value is None:
+                text = nodes.inline("", "", not_applicable(axis), classes=["cq-answer-text"])
             else:
-                text = nodes.inline("", "", strong(answer_words(axis, e.value)), nodes.Text(" — " + axis.meaning(e.value)),
+                text = nodes.inline("", "", strong(answer_words(axis, value)), nodes.Text(" — " + axis.meaning(value)),
                                     classes=["cq-answer-text"])
-                item += para(nodes.inline("", "", name, classes=["cq-answer-source"]), " ", text, " ", badge(e.status))
+            item += para(text)
+            who = para(classes=["cq-answer-who"])
+            for i, (d, e) in enumerate(members):
+                if i:
+                    who += nodes.Text(" · ")
+                who += nodes.inline("", "", link(ruling_docname(axis), entry_anchor(d.id), nodes.Text(d.short)),
+                                    classes=["cq-answer-source"])
+                if e is not None:
+                    who += nodes.Text(" ")
+                    who += badge(e.status)
+            witnesses = one_witness([d for d, _ in members])
+            if witnesses:
+                who += nodes.inline("", f" ({witnesses}: one witness)", classes=["cq-one-witness"])
+            item += who
             answers += item
         box += answers
-        verdict = para(strong("Verdict: "), cq_verdict_text("", "", axis=axis.name), classes=["cq-banner-verdict"])
-        values = ", ".join(axis.format(c) for c in axis.choices) if axis.choices else axis.valid_text()
-        verdict += nodes.inline("", "", nodes.Text(" · axis "), nodes.literal(axis.name, axis.name),
-                                nodes.Text(f" (values: {values})"), classes=["cq-axis-name"])
-        box += verdict
+        split = renderings_apart(axis)
+        if split:
+            box += para(split, classes=["cq-one-witness"])
+        box += para(*verdict_words(axis), classes=["cq-banner-verdict"])
         out: list[nodes.Node] = [box]
         if keywords:
             target = f"index-{self.env.new_serialno('index')}"
@@ -136,14 +212,16 @@ class EntryDirective(CqDirective):
         whose = decl.short
         if anchor not in ("", entry_anchor(decl.id)):
             whose += f", {axis.title[:1].lower()}{axis.title[1:]}"
-        head = para(strong(f"{whose}: "), value_inline(axis, entry.value, "cq-entry-value"),
-                    " ", badge(entry.status), classes=["cq-entry-head"])
-        if not isinstance(entry.value, int) or isinstance(entry.value, bool):
-            head += nodes.Text(" ")
-            head += nodes.inline("", "", nodes.Text("("), literal_value(axis, entry.value), nodes.Text(")"),
-                                 classes=["cq-entry-code"])
-        box += head
-        box += para(sentence(entry.status.meaning), classes=["cq-status-meaning"])
+        if entry.status is Status.SILENT:
+            # the project's reading, never shown as the source's words
+            head = para(strong(f"{whose}: "), f"{decl.short} says nothing about this; this site plays it as ",
+                        nodes.inline("", answer_words(axis, entry.value), classes=["cq-entry-value"]), ". ",
+                        badge(entry.status), classes=["cq-entry-head"])
+            box += head
+        else:
+            box += para(strong(f"{whose}: "), value_inline(axis, entry.value, "cq-entry-value"),
+                        " ", badge(entry.status), classes=["cq-entry-head"])
+            box += para(sentence(entry.status.meaning), classes=["cq-status-meaning"])
 
         for ev in entry.evidence:
             box += self.render_evidence(decl, ev)
@@ -213,15 +291,8 @@ class VerdictDirective(CqDirective):
         claimed = self.claimed(axis)
         self.domain.note_verdict(self.env.docname, claimed, self.lineno)
 
+        # the label and who says what are in the banner at the top of the page: not repeated here
         box = nodes.container(classes=["cq-verdict", f"cq-verdict-{claimed.value}"])
-        box += para(strong("Verdict: "), claimed.label + ".", classes=["cq-verdict-title"])
-        groups = nodes.bullet_list(classes=["cq-verdict-groups"])
-        names = {d.id: d.short for d in ordered_sources()}
-        for value, ids in value_groups(axis):
-            item = nodes.list_item()
-            item += para(value_inline(axis, value, "cq-glance-value"), ": " + ", ".join(names[i] for i in ids))
-            groups += item
-        box += groups
         box += self.parse_content_to_nodes()
         self.check_example(axis, box)
         return [box]

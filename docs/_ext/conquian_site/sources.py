@@ -8,7 +8,10 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
 
 from conquian import DECLARATIONS
@@ -40,8 +43,32 @@ class SourceDirective(CqDirective):
         raise NotImplementedError
 
 
+def search_names(decl: Declaration) -> list[str]:
+    """The names a reader searches a source by: its short name and its first word ("Foster"), its game's name where
+    that is its title (Rommé), each also without accents ("Romme"), in lower case, once each."""
+    names = [decl.short, decl.short.split()[0]]
+    if decl.game != HOME:
+        names.append(decl.title)
+    out: list[str] = []
+    for name in names:
+        for form in (name, unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()):
+            if form.strip() and form.lower() not in out:
+                out.append(form.lower())
+    return out
+
+
 class SourceRecordDirective(SourceDirective):
-    """``{source-record} ID``: the bibliographic record and the assessment of one source."""
+    """``{source-record} ID``: the bibliographic record and the assessment of one source.  The source's names
+    (:func:`search_names`) become main index entries of its page, so that the search lists the page first for them."""
+
+    def run(self):
+        out = super().run()
+        decl = DECLARATIONS.get(self.arguments[0].strip())
+        if not out or decl is None:
+            return out
+        target = f"index-{self.env.new_serialno('index')}"
+        return [nodes.target("", "", ids=[target]),
+                addnodes.index(entries=[("single", n, target, "main", None) for n in search_names(decl)]), *out]
 
     def render(self, decl: Declaration) -> list[nodes.Node]:
         fields = nodes.field_list(classes=["cq-record"])

@@ -2,9 +2,10 @@
 
 (The comparison matrix and the glance page are in :mod:`conquian_site.matrix`.)
 
-``{rulings-table}``       -- every rule in the reader's words (the code name beside it), its question, its verdict.
+``{rulings-table}``       -- every rule in the reader's words, its question, its verdict.
 ``{rulings-toctree}``     -- the toctree of the ruling pages, in the order of the axes.
-``{differences}``         -- the axes on which the sources' values differ, and who says what.
+``{differences}``         -- the rules on which the sources differ in play (as counted by :mod:`.counts`), and who
+                             says what.
 ``{declaration-keys} K``  -- the keys of a declaration file (top-level, entry, evidence).
 """
 
@@ -16,7 +17,8 @@ from sphinx.application import Sphinx
 
 from conquian.rules import AXES
 
-from .data import ordered_sources, ruling_docname, value_groups
+from .counts import in_words, site_counts
+from .data import Verdict, computed_verdict, ordered_sources, ruling_docname, value_groups
 from .nodes import cq_verdict_text, link, para, value_inline
 from .shared import CqDirective
 
@@ -45,8 +47,7 @@ class RulingsTableDirective(CqDirective):
         table, tgroup, tbody = table_skeleton("cq-rulings-table", {"Rule": 28, "The question": 47, "Verdict": 25})
         for ax in AXES:
             row = nodes.row()
-            row += nodes.entry("", para(link(ruling_docname(ax), "", nodes.Text(ax.title)), " ",
-                                        nodes.literal(ax.name, ax.name, classes=["cq-code"])))
+            row += nodes.entry("", para(link(ruling_docname(ax), "", nodes.Text(ax.title))))
             row += nodes.entry("", para(ax.question))
             row += nodes.entry("", para(cq_verdict_text("", "", axis=ax.name)))
             tbody += row
@@ -75,15 +76,19 @@ class RulingsToctreeDirective(CqDirective):
 
 
 class DifferencesDirective(CqDirective):
-    """``{differences}``: every axis on which the sources' values differ, with who says what."""
+    """``{differences}``: every rule on which the sources differ in play, with who says what (a silent source's
+    reading is not a difference: the verdict, and so the count, is the engine's one rule)."""
 
     def run(self):
         self.note_declarations()
         names = {d.id: d.short for d in ordered_sources()}
+        counts = site_counts()
+        intro = para(f"The sources differ in play on {in_words(counts['play'])} of the {counts['rulings']} rules:",
+                     classes=["cq-count-line"])
         items = nodes.bullet_list(classes=["cq-differences"])
         for ax in AXES:
             groups = value_groups(ax)
-            if len(groups) < 2:
+            if computed_verdict(ax) is not Verdict.PLAY:
                 continue
             p = para(link(ruling_docname(ax), "", nodes.Text(ax.title)), ": ")
             for i, (value, ids) in enumerate(groups):
@@ -94,7 +99,7 @@ class DifferencesDirective(CqDirective):
             item = nodes.list_item()
             item += p
             items += item
-        return [items]
+        return [intro, items]
 
 
 class DeclarationKeysDirective(CqDirective):

@@ -24,13 +24,15 @@ where :mod:`conquian_site.checks` finds them.  Neither reads sphinx-design's nod
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx_design.tabs import TabItemDirective, TabSetDirective
 
 from conquian import DECLARATIONS
 
-from .data import SYNC_GROUP
+from .data import SYNC_GROUP, source_ids
 from .domain import TabRecord, TabSetRecord, cq_domain
 from .rulings import is_doctest
 
@@ -74,6 +76,19 @@ class SourceTabsDirective(TabSetDirective):
                     tabs.append(record)
                 elif not isinstance(child, nodes.target):
                     strays.append(child.line or 0)
+            # A source declared after the page was written gets a tab of its own, with its entry: the page need not
+            # be edited for the reader to see what the new source says (its examples are written when it is).
+            for source in source_ids():
+                if any(t.source == source for t in tabs):
+                    continue
+                # parsed inside a plain tab-set (sphinx-design wants a tab's parent to be one), then moved to this set
+                text = f"::::{{tab-set}}\n:::{{source-tab}} {source}\n\n```{{entry}} {source}\n```\n:::\n::::"
+                wrapper = self.parse_text_to_nodes(text)
+                for tab in [c for w in wrapper for c in w.children]:
+                    record = tab.attributes.pop(RECORD, None) if isinstance(tab, nodes.Element) else None
+                    if record is not None:
+                        tabs.append(replace(record, generated=True))
+                        tab_set += tab
             cq_domain(self.env).note_tabset(self.env.docname, TabSetRecord(tuple(tabs), self.lineno, tuple(strays)))
         return found
 
