@@ -12,7 +12,7 @@ players: 3
 hand 0: 2♣ 3♦ 7♥ 8♥ Q♠ J♦ 4♣ 9♠
 hand 1: A♥ 5♥ 9♣ 9♦ 🃏
 hand 2: 6♣ 6♦ 9♦ 10♦ 2♠ 2♠ K♦
-table: [6♠ 6♥ 🃏] [2♥ 3♥ 4♥] [J♣ Q♣ 🃏=K♣ A♣]
+table: [6♠ 6♥ 🃏] [2♥ 3♥ 4♥] [J♣ Q♣ 🃏=K♣ A♣] [8♠ 8♥ 8♦ 8♣]
 opened: 1 2
 discards: 5♣ 7♣
 to play: 1
@@ -24,7 +24,7 @@ def test_a_position_prints_and_parses_back():
     assert str(position(str(g))) == str(g) and position(str(g)).snapshot() == g.snapshot()
     assert eval(repr(g), {"RommeGame": RommeGame}).legal_actions() == g.legal_actions()
     assert "lay A♥ on [2♥ 3♥ 4♥]" in [str(a) for a in g.legal_actions()]
-    assert len(g.stock) == 110 - 8 - 5 - 7 - 10 - 2
+    assert len(g.stock) == 110 - 8 - 5 - 7 - 14 - 2
 
 
 def test_new_melds_renewals_and_a_result_read_back():
@@ -84,8 +84,8 @@ def test_bad_position_text(change, message):
     (("opened: 1 2", "opened: 1 2\nrenewals: 2"), r"renewed 2 times; the rules allow 1 \(rule stock_renewals\)"),
     (("hand 1: A♥ 5♥ 9♣ 9♦ 🃏", "hand 1: empty"), r"seat 1 has no card but has not gone out"),
     (("hand 0: 2♣ 3♦ 7♥ 8♥ Q♠ J♦ 4♣ 9♠", "hand 0: 2♣ 3♦ 7♥ 8♥ Q♠ J♦ 4♣ 9♠ 10♠ J♠ Q♣ 3♣ 4♦ 5♦"),
-     r"seat 0 holds 14 cards; a player holds at most 13"),
-    (("to play: 1", "to play: 1\nnew melds: [5♠ 6♠ 7♠]"), r"new melds belong to the player to play who makes his first"),
+     r"hand 0: seat 0 holds 14 cards; a player who has not made his first meld holds the 13 dealt \(rule hand_size\)"),
+    (("to play: 1", "to play: 1\nnew melds: [5♠ 6♠ 7♠]"), r"new melds: they belong to the player to play who makes his first"),
 ])
 def test_impossible_positions_are_named(change, message):
     text = GOOD.replace(*change)

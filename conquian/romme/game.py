@@ -9,9 +9,10 @@ every moment one seat is to act (:attr:`RommeGame.to_act`); the turn is describe
 
 When the stock is empty at the end of a turn, the discard pile but its top card is turned over as a new
 stock, at most ``stock_renewals`` times; after that the deal ends without a winner (the article is silent on
-an empty stock: this is the project's rule, declared ``silent``).  So every deal ends: each turn either draws
-from a stock that is never refilled more than a set number of times, or takes the top discard, which a
-player choosing at random does not do forever.
+an empty stock: this is the project's rule, declared ``silent``).  A turn that takes the top discard and
+lays nothing is idle; after ``idle_turns`` idle turns in a row the deal is void (the project's rule too).  So
+every deal ends: the stock is drawn a bounded number of times, the table only grows, and between those come
+at most ``idle_turns`` idle turns.
 """
 
 from __future__ import annotations
@@ -103,7 +104,7 @@ class RommeGame:
         self._stock = list(reversed(s.stock))  # the top of the stock is the end of the list
         self._discards = list(s.discards)
         self._actor = s.actor if s.actor is not None else 0
-        self._taken, self._renewals, self._outcome = s.taken, s.renewals, s.outcome
+        self._taken, self._renewals, self._outcome, self._idle = s.taken, s.renewals, s.outcome, s.idle
         self.phase = s.phase
         self._history: list[tuple[int, Action]] = []
         self._legal: "list[Action] | None" = None
@@ -132,7 +133,7 @@ class RommeGame:
         """The deal now, as plain values."""
         return Snapshot(self.rules, tuple(self._hands), self._table, tuple(reversed(self._stock)), tuple(self._discards),
                         self.phase, self.to_act, self._new, tuple(sorted(self._opened)), self._taken, self._renewals,
-                        self._outcome)
+                        self._outcome, self._idle)
 
     def copy(self) -> "RommeGame":
         g = object.__new__(RommeGame)
@@ -248,17 +249,18 @@ class RommeGame:
         hand = self._hands[me]
         if kind is Kind.DRAW:
             self._hands[me] = tuple(sorted(hand + (self._stock.pop(),)))
-            self.phase = Phase.PLAY
+            self.phase, self._idle = Phase.PLAY, 0
         elif kind is Kind.TAKE:
             top = self._discards.pop()
             self._hands[me] = tuple(sorted(hand + (top,)))
             self._taken = -1 if self.rules.drawn_to_hand else top
-            self.phase = Phase.PLAY
+            self.phase, self._idle = Phase.PLAY, self._idle + 1  # idle unless he lays a card this turn
         elif kind is Kind.DISCARD:
             self._hands[me] = _without(hand, (card,))
             self._discards.append(card)
             self._end_turn(me)
         else:
+            self._idle = 0
             if kind is Kind.MELD:
                 self._hands[me] = _without(hand, meld.naturals() + (JOKER_CODE,) * meld.jokers)
                 self._add(me, meld)
@@ -295,6 +297,9 @@ class RommeGame:
             self._win(me)
             return
         self._merge_new(me)
+        if self._idle >= self.rules.idle_turns:  # see idle_turns: so that every deal ends
+            self.phase, self._outcome = Phase.OVER, Outcome(Termination.IDLE, None, (0,) * self.players)
+            return
         if not self._stock:
             if self._renewals < self.rules.stock_renewals and len(self._discards) > 1:
                 # The pile but its top card, turned over: its bottom card becomes the top of the stock.
