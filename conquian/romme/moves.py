@@ -48,6 +48,12 @@ def counts_of(hand) -> list[int]:
     return counts
 
 
+def uses(m, code: int) -> bool:
+    """Whether meld ``m`` holds the card ``code``: a joker taken from the discards goes into any meld with a joker
+    (the article lets any top discard be taken to be melded at once, and a joker may stand for any card)."""
+    return m.jokers > 0 if code == JOKER_CODE else code in m.naturals()
+
+
 def _card(code: int) -> str:
     return str(BY_CODE[code])
 
@@ -83,7 +89,7 @@ class Turn:
         return self.hand_romme and (self.search.goes_out(rest, 1) or (not self.keep and self.search.goes_out(rest, 0)))
 
     def melds(self, must: int = -1) -> list:
-        return [m for m in self.all_melds if (must < 0 or must in m.naturals()) and self.meld_ok(m)]
+        return [m for m in self.all_melds if (must < 0 or uses(m, must)) and self.meld_ok(m)]
 
     def may_discard(self) -> bool:
         g = self.g
@@ -185,7 +191,7 @@ def play_why(g, a: Action) -> tuple[str, "str | None"]:
         return "no joker was found at the cut", "cut_joker"
     if k in (Kind.DRAW, Kind.TAKE):
         return f"{who} has drawn for this turn: he melds, lays off, exchanges a joker or discards", None
-    if g._taken >= 0 and (k is not Kind.MELD or g._taken not in a.meld.naturals()):
+    if g._taken >= 0 and (k is not Kind.MELD or not uses(a.meld, g._taken)):
         return (f"the {_card(g._taken)} taken from the discard pile must be melded at once, in the next meld",
                 "drawn_to_hand")
     if k is Kind.DISCARD:
