@@ -28,7 +28,10 @@ from ..errors import ActionError, CardError
 from ..text import ascii_lower, leading_word, shorten, split_groups
 from .melds import RUN, SET, Meld, exchange_results, lay_results, rank_at, read_meld
 
-__all__ = ["Kind", "Action"]
+__all__ = ["Kind", "Action", "MAX_ACTION"]
+
+MAX_ACTION = 400
+"""The most characters action text may have."""
 
 
 class Kind(enum.Enum):
@@ -115,6 +118,9 @@ class Action(tuple):
             return text
         if not isinstance(text, str):
             raise TypeError(f"an action must be text or an Action, not {type(text).__name__}")
+        if len(text) > MAX_ACTION:  # the longest exchange of two sequences of fourteen is about 200 characters
+            raise ActionError(f"action {shorten(text, 40)!r}: {len(text)} characters, more than any action "
+                              f"({MAX_ACTION} at most)")
         kind, rest, shown = leading_word(text, Kind, "action", ActionError)
         try:
             if kind in _BARE:

@@ -17,6 +17,7 @@ at most ``idle_turns`` idle turns.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from typing import Iterable
@@ -24,6 +25,7 @@ from typing import Iterable
 from ..cards import BY_CODE, JOKER_CODE, Card, cards as _cards, format_cards
 from ..errors import ConquianError, IllegalMove, PositionError, RecordError
 from ..registry import cite, parse_rules
+from ..text import shorten
 from .actions import Action, Kind
 from .moves import diagnose, legal
 from .notation import format_position, format_record, parse_position, parse_record
@@ -116,6 +118,7 @@ class RommeGame:
         if not isinstance(snapshot, Snapshot):
             raise TypeError(f"RommeGame.from_snapshot() takes a Snapshot, not {type(snapshot).__name__}")
         check(snapshot)
+        snapshot = dataclasses.replace(snapshot, hands=tuple(tuple(sorted(h)) for h in snapshot.hands))
         g = object.__new__(cls)
         g._load(snapshot, None)
         if not g.is_over and not g.legal_actions():
@@ -156,6 +159,11 @@ class RommeGame:
         return self._outcome
 
     def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards of a seat (0, the dealer, to ``players - 1``), in hand order."""
+        if type(seat) is not int:
+            raise TypeError(f"RommeGame.hand(seat) takes a seat number, not {type(seat).__name__}")
+        if not 0 <= seat < self.players:
+            raise PositionError(f"seat {seat} is not a seat: seats are 0 (the dealer) to {self.players - 1}")
         return tuple(self.rules.shape.hand_order(BY_CODE[c] for c in self._hands[seat]))
 
     @property
@@ -227,7 +235,7 @@ class RommeGame:
         reason, axis = diagnose(self, a)
         text, words = a.text(), describe(self, a)
         rule = cite(self.rules, axis) if axis else ""
-        message = f"{text!r} ({words}) is illegal: {reason}" + (f" ({rule})" if rule else "")
+        message = f"{shorten(text)!r} ({shorten(words, 80)}) is illegal: {reason}" + (f" ({rule})" if rule else "")
         return IllegalMove(message, action=text, words=words, reason=reason, axis=axis, rule=rule)
 
     def describe(self, action: "Action | str") -> str:

@@ -38,9 +38,13 @@ from .melds import read_meld
 from .rules import RommeRules
 from .state import Outcome, Phase, Snapshot, Termination, penalty
 
-__all__ = ["KEYS", "parse_position", "format_position", "RecordText", "parse_record", "format_record"]
+__all__ = ["KEYS", "MAX_POSITION", "MAX_RECORD", "parse_position", "format_position", "RecordText", "parse_record", "format_record"]
 
 _SEATS = 6
+MAX_POSITION = 20_000
+"""The most characters position text may have (comments included)."""
+MAX_RECORD = 500_000
+"""The most characters a record may have: far more than a deal's record, bounded by stock, table and idle_turns."""
 KEYS = ("variant", "players", *(f"hand {i}" for i in range(_SEATS)), "table", "new melds", "opened", "stock",
         "discards", "renewals", "idle turns", "to keep", "to draw", "to play", "result")
 _PHASES = ("to keep", "to draw", "to play", "result")
@@ -64,6 +68,8 @@ def parse_position(text: str) -> Snapshot:
     """Read position text into a snapshot (not yet checked as a state of play)."""
     if not isinstance(text, str):
         raise TypeError(f"position text must be a string, not {type(text).__name__}")
+    if len(text) > MAX_POSITION:  # 110 cards and the keys fill about 1,000: refused before anything is read
+        raise PositionError(f"position text of {len(text)} characters, more than any position ({MAX_POSITION} at most)")
     fields = _fields(text, "position", PositionError)
     for key, example in (("variant", "variant: romme-spielwiki"), ("players", "players: 3")):
         if key not in fields:
@@ -239,6 +245,8 @@ def parse_record(text: str) -> RecordText:
     """Split a record into its start, its moves and its result (the game replays the moves)."""
     if not isinstance(text, str):
         raise TypeError(f"a game record must be text, not {type(text).__name__}")
+    if len(text) > MAX_RECORD:
+        raise RecordError(f"record text of {len(text)} characters, more than any deal's record ({MAX_RECORD} at most)")
     lines = text.splitlines()
     split = next((i for i, line in enumerate(lines) if ascii_lower(line.strip()) == "moves:"), None)
     if split is None:
