@@ -235,7 +235,9 @@ class RommeGame:
         reason, axis = diagnose(self, a)
         text, words = a.text(), describe(self, a)
         rule = cite(self.rules, axis) if axis else ""
-        message = f"{shorten(text)!r} ({shorten(words, 80)}) is illegal: {reason}" + (f" ({rule})" if rule else "")
+        # The message stays short whatever was typed; the whole citation is in ``rule`` for pages.
+        message = (f"{shorten(text, 40)!r} ({shorten(words, 50)}) is illegal: {shorten(reason, 90)}"
+                   + (f" ({shorten(rule, 110)})" if rule else ""))
         return IllegalMove(message, action=text, words=words, reason=reason, axis=axis, rule=rule)
 
     def describe(self, action: "Action | str") -> str:

@@ -79,14 +79,19 @@ class Turn:
         if self.opened:
             return left >= self.keep
         r = self.g.rules
+        points = m.first_points(r.ace_points)
+        if self.points + points >= r.first_meld and left >= self.keep:
+            return True  # the points are reached, and a card is left to discard: no search needed
         if self.search is None:
             self.search = Opening(self.all_melds, r.ace_points)
             self.bag = bag(self.hand)
-        mbag, points = cost(m, r.ace_points)
-        rest = self.bag - mbag
-        if self.points + points + self.search.best(rest, bool(self.keep)) >= r.first_meld:
+            # What is left after a meld goes out only if the whole hand does: one search spares one a meld.
+            self.out = self.hand_romme and (self.search.goes_out(self.bag, 1) or
+                                            (not self.keep and self.search.goes_out(self.bag, 0)))
+        rest = self.bag - cost(m, r.ace_points)[0]
+        if self.search.reaches(rest, r.first_meld - self.points - points, bool(self.keep)):
             return True
-        return self.hand_romme and (self.search.goes_out(rest, 1) or (not self.keep and self.search.goes_out(rest, 0)))
+        return self.out and (self.search.goes_out(rest, 1) or (not self.keep and self.search.goes_out(rest, 0)))
 
     def melds(self, must: int = -1) -> list:
         return [m for m in self.all_melds if (must < 0 or uses(m, must)) and self.meld_ok(m)]
