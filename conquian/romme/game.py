@@ -236,8 +236,9 @@ class RommeGame:
         text, words = a.text(), describe(self, a)
         rule = cite(self.rules, axis) if axis else ""
         # The message stays short whatever was typed; the whole citation is in ``rule`` for pages.
-        message = (f"{shorten(text, 40)!r} ({shorten(words, 50)}) is illegal: {shorten(reason, 90)}"
-                   + (f" ({shorten(rule, 110)})" if rule else ""))
+        message = f"{shorten(text, 40)!r} ({shorten(words, 50)}) is illegal: {reason}"
+        if rule:
+            message += f" ({shorten(rule, max(60, 300 - len(message)))})"
         return IllegalMove(message, action=text, words=words, reason=reason, axis=axis, rule=rule)
 
     def describe(self, action: "Action | str") -> str:
