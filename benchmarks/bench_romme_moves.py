@@ -35,8 +35,9 @@ def worst_case(variant: str, naturals: list[str], opened: bool) -> str:
     r = parse_rules(variant)
     size = r.hand_size + 1 - (3 if opened else 0)
     hand = ["🃏"] * r.jokers + naturals[:size - r.jokers]
-    table = "table: [K♣ K♦ K♥] [Q♣ Q♦ Q♥] [J♣ J♦ J♥]\nopened: 0 1\n" if opened else ""
-    return (f"variant: {variant}\nplayers: 2\nhand 0: {' '.join(hand)}\nhand 1: 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣\n{table}"
+    clubs = "2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣".split()[:r.hand_size - 3 * opened]
+    table = "table: [K♠ K♦ K♥] [Q♠ Q♦ Q♥] [J♠ J♦ J♥]\nopened: 0 1\n" if opened else ""
+    return (f"variant: {variant}\nplayers: 2\nhand 0: {' '.join(hand)}\nhand 1: {' '.join(clubs)}\n{table}"
             f"discards: 9♣\nto play: 0\n")
 
 

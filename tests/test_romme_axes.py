@@ -181,7 +181,7 @@ def _(r): return "take" in legal(pos(r, "2♠ 7♦ 9♥", phase="draw"))   # the
 
 @probe("first_meld", lambda v: "at most 9" if v <= 9 else v)
 def _(r):
-    g = pos(r, "K♥ K♦ K♣ Q♥ Q♦ Q♣ J♥ J♦ J♣ 7♦", more="new melds: [2♠ 3♠ 4♠]\ndiscards: 5♣", extra="10♥")
+    g = pos(r, "K♥ K♦ K♣ Q♥ Q♦ Q♣ J♥ J♦ J♣ 7♦ 5♠", more="new melds: [2♠ 3♠ 4♠]\ndiscards: 5♣", extra="10♥ 5♦ 6♦ K♠ A♦")
     why = g.why_illegal("discard 7♦")
     return "at most 9" if why is None else int(why.split("a first meld needs ")[1].split()[0])
 
@@ -203,7 +203,7 @@ def _(r): return "meld [7♠ 8♠ 9♠]" in legal(pos(r, "7♠ 8♠ 9♠"))
 
 @probe("hand_romme", lambda v: v)
 def _(r):
-    g = pos(r, "A♥ 2♥ 3♥ 2♠ 2♦ 2♣ 3♠ 3♦ 3♣ 4♠ 4♦ 4♣ 4♥ 9♣", more="")
+    g = pos(r, "A♥ 2♥ 3♥ 2♠ 2♦ 2♣ 3♠ 3♦ 3♣ 4♠ 4♦ 4♣ 4♥ 9♣", more="", extra="10♥ 5♦ 6♦ K♠ A♦")
     return "meld [A♥ 2♥ 3♥]" in legal(g)                              # 37 points: only as a Hand-Rommé
 
 

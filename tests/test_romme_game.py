@@ -19,6 +19,7 @@ discards: 5♣
 to play: 0
 """
 FULL = "[8♠ 8♥ 8♦ 8♣] [J♠ J♥ J♣ 🃏]"  # full sets, which nothing joins: with them the table is worth two first melds
+UNOPENED = "A♠ 3♥ 5♦ 7♣ K♠ Q♦ 4♥ 10♣ 2♦ K♦".split()  # cards to make up the fourteen of a player who has not melded
 
 
 def opened(hand, table="[K♠ K♥ K♣]", rules="romme-spielwiki"):
@@ -55,7 +56,8 @@ def test_the_freed_joker_must_be_melded_at_once_and_not_before_the_first_meld():
     assert "romme-spielwiki (stated), Austauschen eines Jokers" in e.rule
     e = illegal(g, "exchange 6♠ in [6♠ 6♥ 🃏] meld [9♦ 10♦ 🃏=J♦]")
     assert "6♠ is not in seat 0's hand" in e.reason
-    fresh = position(OPENED.format(hand="6♣ 6♦ 9♦ 10♦ 2♠", table="[6♠ 6♥ 🃏]", rules="romme-spielwiki", FULL=FULL)
+    fresh = position(OPENED.format(hand="6♣ 6♦ 9♦ 10♦ 2♠ " + " ".join(UNOPENED[:9]), table="[6♠ 6♥ 🃏]", rules="romme-spielwiki",
+                                   FULL=FULL)
                      .replace("opened: 0 1", "opened: 1"))
     e = illegal(fresh, "exchange 6♣ in [6♠ 6♥ 🃏] meld [9♦ 10♦ 🃏=J♦]")
     assert e.axis == "joker_exchange" and "only after his first meld" in e.reason
@@ -72,7 +74,7 @@ def test_a_and_5_are_laid_off_on_2_3_4():
 
 
 def test_laying_off_needs_the_first_meld_and_a_card_kept():
-    g = position(OPENED.format(hand="A♥ 5♥ 9♣ 9♦", table="[2♥ 3♥ 4♥]", rules="romme-spielwiki", FULL=FULL)
+    g = position(OPENED.format(hand="A♥ 5♥ 9♣ 9♦ " + " ".join(UNOPENED), table="[2♥ 3♥ 4♥]", rules="romme-spielwiki", FULL=FULL)
                  .replace("opened: 0 1", "opened: 1"))
     e = illegal(g, "lay A♥ on [2♥ 3♥ 4♥]")
     assert e.axis == "lay_off" and e.rule.startswith("rule lay_off = true: romme-spielwiki (stated), "
@@ -116,7 +118,9 @@ to play: 1
 
 
 def first(hand, rules="romme-spielwiki"):
-    return position(FIRST.format(hand=hand, rules=rules))
+    """Seat 1 to play, who has drawn his fourteenth card: the hand given, made up with cards that meld with nothing."""
+    filler = "10♠ Q♥ 6♣ A♦ 5♥".split()[:14 - len(hand.split())]
+    return position(FIRST.format(hand=" ".join([hand, *filler]), rules=rules))
 
 
 def test_the_jack_queen_joker_ace_of_clubs_is_a_first_meld_of_41():

@@ -47,7 +47,8 @@ def test_the_base_positions_are_possible():
 @pytest.mark.parametrize("text, change, field", [
     # hand sizes against the deal and the player's progress
     (FRESH, ("hand 1: 3♠", "hand 1: 2♥ 3♠"), r"^hand 1: seat 1 holds 14 cards; a player who has not made his first meld"),
-    (FRESH, ("to draw: 1", "to play: 1"), None),  # fourteen while he plays: possible only before his discard
+    (FRESH, ("to draw: 1", "to play: 1"), r"^hand 1: seat 1 holds 13 cards; .* one more while he plays his turn"),
+    (FRESH, ("hand 0: 2♠ ", "hand 0: "), r"^hand 0: seat 0 holds 12 cards; a player who has not made his first meld"),
     (FRESH, ("hand 0: 2♠", "hand 0: 2♥ 3♥ 2♠"), r"^hand 0: seat 0 holds 15 cards"),
     # players who have opened but still hold a full hand
     (BASE, ("hand 0: 7♠", "hand 0: 2♠ 7♠"), r"^hand 0: seat 0 has made his first meld, so he holds at most 10 cards"),
@@ -154,12 +155,15 @@ def test_jokers_standing_for_each_other_make_one_meld():
     ("romme-spielwiki(adjacent_jokers=any, min_naturals=1)", "🃏 🃏 🃏 🃏 🃏 🃏 2♠ 2♥ 2♦ 3♠ 3♥ 3♦ 4♠ 4♥", 266),
 ])
 def test_worst_case_hands_list_each_meld_once(rules, hand, count):
-    g = position(f"variant: {rules}\nplayers: 2\nhand 0: {hand}\nhand 1: 2♣ 3♣ 4♣ 5♣ 6♣\ndiscards: 9♣\nto play: 0\n")
+    g = position(f"variant: {rules}\nplayers: 2\nhand 0: {hand}\nhand 1: {CLUBS}\ndiscards: 9♣\nto play: 0\n")
     actions = g.legal_actions()
     assert len(actions) == len(set(actions)) == count
     # every meld listed is playable, and the first meld can still be reached after it
     for a in random.Random(1).sample(actions, 12):
         g.copy().play(a)
+
+
+CLUBS = "2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣"
 
 
 # -- 3. megabytes of text --------------------------------------------------------------------------------------------

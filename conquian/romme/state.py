@@ -259,8 +259,8 @@ def smallest_meld(r: RommeRules) -> int:
 def _check_hands(s: Snapshot) -> None:
     """Each hand as large as the deal and the player's progress make it.
 
-    A player who has not made his first meld has only drawn and discarded: he holds at most the cards he was
-    dealt, one more while he plays his turn (less what he lays this turn).  One who has made it laid a meld and discarded
+    A player who has not made his first meld has only drawn and discarded: he holds the cards he was dealt, one
+    more while he plays his turn (less what he lays this turn).  One who has made it laid a meld and discarded
     in that turn, so he holds at most ``hand_size`` less the smallest meld; a card more while he plays.
     """
     r, actor = s.rules, s.actor
@@ -282,9 +282,9 @@ def _check_hands(s: Snapshot) -> None:
             continue
         laid = sum(m.size for m in s.new) if playing else 0
         want = r.hand_size + playing
-        # Only more is refused: the positions of the tests and the site show shortened hands (fewer cards are
-        # possible only once this turn's melds reach the first meld's points and he lays off).
-        if len(hand) + laid > want:
+        # Fewer cards only once this turn's melds reach the first meld's points: then he may lay off.
+        reached = laid and sum(m.first_points(r.ace_points) for m in s.new) >= r.first_meld
+        if len(hand) + laid > want or (len(hand) + laid < want and not reached):
             extra = f" and laid {laid} this turn" if laid else ""
             raise PositionError(f"hand {seat}: seat {seat} holds {len(hand)} cards{extra}; a player who has not made "
                                 f"his first meld holds the {r.hand_size} dealt" +
