@@ -71,7 +71,7 @@ class Turn:
         self.hand_romme = r.hand_romme and not g._opened  # nobody melded before this turn, the player included
         self.counts = counts_of(self.hand)
         self.all_melds = hand_melds(g.mr, self.counts)
-        self.search = None
+        self.search = self.out = None
 
     def meld_ok(self, m) -> bool:
         """Whether laying meld ``m`` (a meld within the hand) leaves a turn that can end."""
@@ -85,12 +85,14 @@ class Turn:
         if self.search is None:
             self.search = Opening(self.all_melds, r.ace_points)
             self.bag = bag(self.hand)
-            # What is left after a meld goes out only if the whole hand does: one search spares one a meld.
-            self.out = self.hand_romme and (self.search.goes_out(self.bag, 1) or
-                                            (not self.keep and self.search.goes_out(self.bag, 0)))
         rest = self.bag - cost(m, r.ace_points)[0]
         if self.search.reaches(rest, r.first_meld - self.points - points, bool(self.keep)):
             return True
+        if not self.hand_romme:
+            return False
+        if self.out is None:
+            # What is left after a meld goes out only if the whole hand does: one search spares one a meld.
+            self.out = self.search.goes_out(self.bag, 1) or (not self.keep and self.search.goes_out(self.bag, 0))
         return self.out and (self.search.goes_out(rest, 1) or (not self.keep and self.search.goes_out(rest, 0)))
 
     def melds(self, must: int = -1) -> list:

@@ -168,13 +168,14 @@ class Opening:
             value = (hand >> _JOKER_SHIFT) == left
         else:
             low = _lowest(nat)
-            value = bool(left) and self.goes_out(hand - (1 << (4 * low)), 0)
+            value = False
             guarded = hand + _GUARD
-            for b, _ in self.by_low.get(low, ()):
-                if value:
-                    break
+            for b, _ in self.by_low.get(low, ()):  # the largest melds first: a hand that goes out is found soon
                 d = guarded - b
-                if d & _GUARD == _GUARD:
-                    value = self.goes_out(d - _GUARD, left)
+                if d & _GUARD == _GUARD and self.goes_out(d - _GUARD, left):
+                    value = True
+                    break
+            if not value and left:  # the lowest card is the one left
+                value = self.goes_out(hand - (1 << (4 * low)), 0)
         self._out[key] = value
         return value
