@@ -91,9 +91,10 @@ class Turn:
         if not self.hand_romme:
             return False
         if self.out is None:
-            # What is left after a meld goes out only if the whole hand does: one search spares one a meld.
-            self.out = self.search.goes_out(self.bag, 1) or (not self.keep and self.search.goes_out(self.bag, 0))
-        return self.out and (self.search.goes_out(rest, 1) or (not self.keep and self.search.goes_out(rest, 0)))
+            # The melds some laying out of the whole hand uses (keeping a card, or none where that goes out):
+            # one search answers for every meld.
+            self.out = max(0, self.search.usable(self.bag, 1)) | (0 if self.keep else max(0, self.search.usable(self.bag, 0)))
+        return bool(self.out & self.search.bit(self.bag - rest))
 
     def melds(self, must: int = -1) -> list:
         return [m for m in self.all_melds if (must < 0 or uses(m, must)) and self.meld_ok(m)]

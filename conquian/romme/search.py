@@ -79,6 +79,9 @@ class Opening:
         self._yes: dict[int, int] = {}  # sub-hand -> the most points it is known to reach
         self._no: dict[int, int] = {}   # sub-hand -> the fewest points it is known not to reach
         self._caps: dict[int, list[tuple[int, int, int]]] = {}
+        self._bits = {b: 1 << i for i, b in enumerate(dict.fromkeys(b for found in self.by_low.values() for b, _ in found))}
+        self._lows: dict[int, list[int]] = {}
+        self._use: dict[int, int] = {}
 
     def most(self, hand: int) -> int:
         """An upper bound of the points of the melds within ``hand``: every card at its highest value."""
@@ -156,6 +159,44 @@ class Opening:
                         value = v
         self._best[key] = value
         return value
+
+    def usable(self, hand: int, left: int) -> int:
+        """The melds (by their cards) that some laying out of ``hand`` but exactly ``left`` cards uses, as a mask of
+        :meth:`bit`; -1 if the hand cannot be laid out so.  Meld ``m`` is in the mask exactly when what is left
+        after it goes out: one search over the whole hand answers for all its melds."""
+        key = hand * 2 + left
+        found = self._use.get(key)
+        if found is not None:
+            return found
+        nat = hand & _NATURALS
+        if not nat:
+            value = 0 if (hand >> _JOKER_SHIFT) == left else -1
+        else:
+            low = _lowest(nat)
+            value = -1
+            guarded = hand + _GUARD
+            for b in self._low_bags(low):
+                d = guarded - b
+                if d & _GUARD == _GUARD:
+                    sub = self.usable(d - _GUARD, left)
+                    if sub >= 0:
+                        value = max(value, 0) | sub | self._bits[b]
+            if left:
+                sub = self.usable(hand - (1 << (4 * low)), 0)
+                if sub >= 0:
+                    value = max(value, 0) | sub
+        self._use[key] = value
+        return value
+
+    def bit(self, b: int) -> int:
+        """The bit of a meld's bag in the masks of :meth:`usable`."""
+        return self._bits[b]
+
+    def _low_bags(self, low: int) -> list[int]:
+        found = self._lows.get(low)
+        if found is None:
+            found = self._lows[low] = list(dict.fromkeys(b for b, _ in self.by_low.get(low, ())))
+        return found
 
     def goes_out(self, hand: int, left: int) -> bool:
         """Whether ``hand`` can be laid out in melds but exactly ``left`` cards (0 or 1)."""
