@@ -79,7 +79,7 @@ class Opening:
         self._yes: dict[int, int] = {}  # sub-hand -> the most points it is known to reach
         self._no: dict[int, int] = {}   # sub-hand -> the fewest points it is known not to reach
         self._caps: dict[int, list[tuple[int, int, int]]] = {}
-        self._bits = {b: 1 << i for i, b in enumerate(dict.fromkeys(b for found in self.by_low.values() for b, _ in found))}
+        self._bits: dict[int, int] = {}  # a meld's bag -> its bit in the masks of usable(), numbered as met
         self._lows: dict[int, list[int]] = {}
         self._use: dict[int, int] = {}
 
@@ -180,7 +180,7 @@ class Opening:
                 if d & _GUARD == _GUARD:
                     sub = self.usable(d - _GUARD, left)
                     if sub >= 0:
-                        value = max(value, 0) | sub | self._bits[b]
+                        value = max(value, 0) | sub | self.bit(b)
             if left:
                 sub = self.usable(hand - (1 << (4 * low)), 0)
                 if sub >= 0:
@@ -190,7 +190,10 @@ class Opening:
 
     def bit(self, b: int) -> int:
         """The bit of a meld's bag in the masks of :meth:`usable`."""
-        return self._bits[b]
+        found = self._bits.get(b)
+        if found is None:
+            found = self._bits[b] = 1 << len(self._bits)
+        return found
 
     def _low_bags(self, low: int) -> list[int]:
         found = self._lows.get(low)
