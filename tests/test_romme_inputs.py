@@ -4,6 +4,8 @@ that would go on for ever."""
 
 import dataclasses
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,9 @@ from conquian.romme.game import position
 from conquian.romme.melds import hand_melds
 from conquian.romme.moves import counts_of
 from conquian.romme.state import Outcome, Phase, Termination
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "_ext"))
+from conquian_site.romme_facts import state_words  # noqa: E402  (the site's words for a deal, no Sphinx app needed)
 
 R = variant("romme-spielwiki")
 
@@ -312,6 +317,7 @@ def test_taking_and_throwing_back_the_discard_voids_the_deal(rules, turns):
         g.play("take").play(f"discard {top}")
         played += 1
     assert played == turns and g.outcome.termination is Termination.IDLE and str(g.outcome) == "nobody wins"
+    assert state_words(g).startswith(f"{turns} turn") and "the deal is void" in state_words(g)
     assert RommeGame.from_record(g.record()).snapshot() == g.snapshot()
 
 
