@@ -117,6 +117,8 @@ def test_possible_results_read_back():
     void = position(BASE.replace("to draw: 1", "idle turns: 20\nresult: nobody wins"))
     assert void.outcome.termination is Termination.IDLE and "idle turns: 20" in str(void)
     assert position(str(void)).snapshot() == void.snapshot()
+    with pytest.raises(PositionError, match=r"^idle turns: 3; a deal made void by idle turns ended at 20"):
+        RommeGame.from_snapshot(dataclasses.replace(void.snapshot(), idle=3))
 
 
 @pytest.mark.parametrize("field, value, message", [

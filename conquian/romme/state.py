@@ -196,9 +196,12 @@ def _check_counters(s: Snapshot) -> None:
                             f"{r.stock_renewals} (rule stock_renewals)")
     void = o is not None and o.termination is Termination.IDLE
     most = r.idle_turns if s.phase is Phase.PLAY or void else r.idle_turns - 1
-    if s.idle > most or (void and s.idle != r.idle_turns):
+    if s.idle > most:
         raise PositionError(f"idle turns: {s.idle}; the deal is void at the end of the turn that makes "
-                            f"{r.idle_turns} (rule idle_turns)" + (", and this void deal says so" if void else ""))
+                            f"{r.idle_turns} (rule idle_turns)")
+    if void and s.idle != r.idle_turns:
+        raise PositionError(f"idle turns: {s.idle}; a deal made void by idle turns ended at {r.idle_turns} "
+                            f"(rule idle_turns)")
     if s.idle and s.phase is Phase.PLAY and s.new:
         raise PositionError("idle turns: a turn that has laid melds is not idle (rule idle_turns)")
     if o is not None and o.termination is Termination.STOCK:
