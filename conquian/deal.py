@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Iterable
 
 from .errors import ConquianError, IllegalMove, RecordError
 from .registry import cite
+from .text import shorten
 
 __all__ = ["Deal"]
 
@@ -36,6 +37,8 @@ class Deal(ABC):
     ACTION: ClassVar[type]
     OVER: ClassVar[Any]
     SNAPSHOT: ClassVar[type]
+    MESSAGE_LIMIT: ClassVar["int | None"] = None
+    """About how many characters a refused action's message may have (None: the whole citation, as pages show it)."""
     LISTS: ClassVar[tuple[str, ...]] = ("_history",)
 
     phase: Any
@@ -110,7 +113,13 @@ class Deal(ABC):
         reason, axis = self._diagnose(a)
         text, words = self._text(a), self._words(a)
         rule = cite(self.rules, axis) if axis else ""
-        message = f"{text!r} ({words}) is illegal: {reason}" + (f" ({rule})" if rule else "")
+        limit = self.MESSAGE_LIMIT
+        if limit is None:
+            message = f"{text!r} ({words}) is illegal: {reason}" + (f" ({rule})" if rule else "")
+        else:  # short whatever was typed: the reason whole, the action, its words and the citation cut to fit
+            message = f"{shorten(text, 40)!r} ({shorten(words, 50)}) is illegal: {reason}"
+            if rule:
+                message += f" ({shorten(rule, max(60, limit - len(message)))})"
         return IllegalMove(message, action=text, words=words, reason=reason, axis=axis, rule=rule)
 
     def describe(self, action) -> str:

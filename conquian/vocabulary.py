@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .errors import ActionError, CardError
-from .text import leading_word
+from .text import leading_word, shorten
 
 __all__ = ["ActionBase"]
 
@@ -22,6 +22,8 @@ class ActionBase(tuple):
 
     __slots__ = ()
     KINDS: ClassVar[type]
+    MAX_TEXT: ClassVar["int | None"] = None
+    """The most characters a game's action text may have (None: no bound beyond the parser's linear reading)."""
     """The game's enum of action kinds, valued by the word that starts the action's text."""
 
     kind = property(lambda self: self[0])
@@ -43,6 +45,9 @@ class ActionBase(tuple):
             return text
         if not isinstance(text, str):
             raise TypeError(f"an action must be text or an Action, not {type(text).__name__}")
+        if cls.MAX_TEXT is not None and len(text) > cls.MAX_TEXT:  # refused before anything is read
+            raise ActionError(f"action {shorten(text, 40)!r}: {len(text)} characters, more than any action "
+                              f"({cls.MAX_TEXT} at most)")
         kind, rest, shown = leading_word(text, cls.KINDS, "action", ActionError)
         try:
             return cls._read(kind, rest, shown)

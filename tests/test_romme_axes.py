@@ -54,7 +54,7 @@ to {phase}: 0
 """
 
 
-def pos(r, hand, more="table: [K♠ K♥ K♣]\nopened: 0 1\ndiscards: 5♣", phase="play", extra=""):
+def pos(r, hand, more="table: [K♠ K♥ K♣] [8♠ 8♥ 8♦ 8♣] [10♠ 10♥ 10♦ 10♣]\nopened: 0 1\ndiscards: 5♣", phase="play", extra=""):
     return position(TWO.format(rules=r, hand=hand, more=more, phase=phase, extra=extra))
 
 
@@ -111,7 +111,7 @@ variant: {rules}
 players: 2
 hand 0: 9♣
 hand 1: 2♣ {card}
-table: [K♠ K♥ K♣]
+table: [K♠ K♥ K♣] [8♠ 8♥ 8♦ 8♣] [10♠ 10♥ 10♦ 10♣]
 opened: 0 1
 discards: 5♣
 to play: 0
@@ -181,18 +181,18 @@ def _(r): return "take" in legal(pos(r, "2♠ 7♦ 9♥", phase="draw"))   # the
 
 @probe("first_meld", lambda v: "at most 9" if v <= 9 else v)
 def _(r):
-    g = pos(r, "K♥ K♦ K♣ Q♥ Q♦ Q♣ J♥ J♦ J♣ 7♦", more="new melds: [2♠ 3♠ 4♠]\ndiscards: 5♣", extra="10♥")
+    g = pos(r, "K♥ K♦ K♣ Q♥ Q♦ Q♣ J♥ J♦ J♣ 7♦ 5♠", more="new melds: [2♠ 3♠ 4♠]\ndiscards: 5♣", extra="10♥ 5♦ 6♦ K♠ A♦")
     why = g.why_illegal("discard 7♦")
     return "at most 9" if why is None else int(why.split("a first meld needs ")[1].split()[0])
 
 
 @probe("lay_off", lambda v: v)
-def _(r): return "lay 5♥ on [2♥ 3♥ 4♥]" in legal(pos(r, "5♥ 9♣ 9♦", more="table: [2♥ 3♥ 4♥]\nopened: 0 1\ndiscards: 5♣"))
+def _(r): return "lay 5♥ on [2♥ 3♥ 4♥]" in legal(pos(r, "5♥ 9♣ 9♦", more="table: [2♥ 3♥ 4♥] [8♠ 8♥ 8♦ 8♣] [10♠ 10♥ 10♦ 10♣]\nopened: 0 1\ndiscards: 5♣"))
 
 
 @probe("joker_exchange", lambda v: v)
 def _(r):
-    g = pos(r, "6♣ 9♦ 10♦ 2♠", more="table: [6♠ 6♥ 🃏]\nopened: 0 1\ndiscards: 5♣")
+    g = pos(r, "6♣ 9♦ 10♦ 2♠", more="table: [6♠ 6♥ 🃏] [8♠ 8♥ 8♦ 8♣] [10♠ 10♥ 10♦ 10♣]\nopened: 0 1\ndiscards: 5♣")
     return "exchange 6♣ in [6♠ 6♥ 🃏] meld [9♦ 10♦ 🃏=J♦]" in legal(g)
 
 
@@ -203,7 +203,7 @@ def _(r): return "meld [7♠ 8♠ 9♠]" in legal(pos(r, "7♠ 8♠ 9♠"))
 
 @probe("hand_romme", lambda v: v)
 def _(r):
-    g = pos(r, "A♥ 2♥ 3♥ 2♠ 2♦ 2♣ 3♠ 3♦ 3♣ 4♠ 4♦ 4♣ 4♥ 9♣", more="")
+    g = pos(r, "A♥ 2♥ 3♥ 2♠ 2♦ 2♣ 3♠ 3♦ 3♣ 4♠ 4♦ 4♣ 4♥ 9♣", more="", extra="10♥ 5♦ 6♦ K♠ A♦")
     return "meld [A♥ 2♥ 3♥]" in legal(g)                              # 37 points: only as a Hand-Rommé
 
 
@@ -213,7 +213,7 @@ def _(r): return penalty(r, "🃏")
 
 @probe("stock_renewals", lambda v: v)
 def _(r):
-    g = pos(r, "2♠ 7♦", more="table: [K♠ K♥ K♣]\nopened: 0 1\nstock: 9♥\ndiscards: rest", phase="draw")
+    g = pos(r, "2♠ 7♦", more="table: [K♠ K♥ K♣] [8♠ 8♥ 8♦ 8♣] [10♠ 10♥ 10♦ 10♣]\nopened: 0 1\nstock: 9♥\ndiscards: rest", phase="draw")
     most = 0
     while not g.is_over:
         before = Counter(g.hand(g.to_act))
@@ -222,6 +222,18 @@ def _(r):
         g.play(f"discard {drawn}")
         most = max(most, g.snapshot().renewals)
     return most
+
+
+@probe("idle_turns", lambda v: (v, "idle"))
+def _(r):
+    g = pos(r, "2♠ 7♦", more="table: [K♠ K♥ K♣] [8♠ 8♥ 8♦ 8♣] [10♠ 10♥ 10♦ 10♣]\nopened: 0 1\ndiscards: 5♣",
+            phase="draw")
+    turns = 0
+    while not g.is_over:  # each takes the top discard and throws it back: only the rule ends this
+        top = g.discards[-1]
+        g.play("take").play(f"discard {top}")
+        turns += 1
+    return turns, g.outcome.termination.value
 
 
 # -- the match -----------------------------------------------------------------------------------------------------

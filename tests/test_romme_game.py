@@ -13,15 +13,17 @@ variant: {rules}
 players: 2
 hand 0: {hand}
 hand 1: 2♣ 3♦ 7♥ 8♥ Q♠ J♦ 4♣ 9♠
-table: {table}
+table: {table} {FULL}
 opened: 0 1
 discards: 5♣
 to play: 0
 """
+FULL = "[8♠ 8♥ 8♦ 8♣] [J♠ J♥ J♣ 🃏]"  # full sets, which nothing joins: with them the table is worth two first melds
+UNOPENED = "A♠ 3♥ 5♦ 7♣ K♠ Q♦ 4♥ 10♣ 2♦ K♦".split()  # cards to make up the fourteen of a player who has not melded
 
 
 def opened(hand, table="[K♠ K♥ K♣]", rules="romme-spielwiki"):
-    return position(OPENED.format(hand=hand, table=table, rules=rules))
+    return position(OPENED.format(hand=hand, table=table, rules=rules, FULL=FULL))
 
 
 def texts(g):
@@ -43,7 +45,7 @@ def test_the_joker_in_6_6_joker_is_exchanged_for_the_club_or_the_other_red_six()
     assert "exchange 6♣ in [6♠ 6♥ 🃏] meld [9♦ 10♦ 🃏=J♦]" in moves
     assert "exchange 6♦ in [6♠ 6♥ 🃏] meld [🃏=8♦ 9♦ 10♦]" in moves
     g.play("exchange 6♣ in [6♠ 6♥ 🃏] meld [9♦ 10♦ 🃏=J♦]")
-    assert [m.text() for m in g.table] == ["[6♠ 6♥ 6♣]", "[K♠ K♥ K♣]", "[9♦ 10♦ 🃏=J♦]"]
+    assert [m.text() for m in g.table if m.size < 4] == ["[6♠ 6♥ 6♣]", "[K♠ K♥ K♣]", "[9♦ 10♦ 🃏=J♦]"]
     assert g.hand(0) == cards("2♠ 6♦") and g.phase is Phase.PLAY
 
 
@@ -54,7 +56,8 @@ def test_the_freed_joker_must_be_melded_at_once_and_not_before_the_first_meld():
     assert "romme-spielwiki (stated), Austauschen eines Jokers" in e.rule
     e = illegal(g, "exchange 6♠ in [6♠ 6♥ 🃏] meld [9♦ 10♦ 🃏=J♦]")
     assert "6♠ is not in seat 0's hand" in e.reason
-    fresh = position(OPENED.format(hand="6♣ 6♦ 9♦ 10♦ 2♠", table="[6♠ 6♥ 🃏]", rules="romme-spielwiki")
+    fresh = position(OPENED.format(hand="6♣ 6♦ 9♦ 10♦ 2♠ " + " ".join(UNOPENED[:9]), table="[6♠ 6♥ 🃏]", rules="romme-spielwiki",
+                                   FULL=FULL)
                      .replace("opened: 0 1", "opened: 1"))
     e = illegal(fresh, "exchange 6♣ in [6♠ 6♥ 🃏] meld [9♦ 10♦ 🃏=J♦]")
     assert e.axis == "joker_exchange" and "only after his first meld" in e.reason
@@ -65,13 +68,13 @@ def test_a_and_5_are_laid_off_on_2_3_4():
     g = opened("A♥ 5♥ 9♣ 9♦", table="[2♥ 3♥ 4♥]")
     assert {"lay A♥ on [2♥ 3♥ 4♥]", "lay 5♥ on [2♥ 3♥ 4♥]"} <= set(texts(g))
     g.play("lay A♥ on [2♥ 3♥ 4♥]").play("lay 5♥ on [A♥ 2♥ 3♥ 4♥]")
-    assert [m.text() for m in g.table] == ["[A♥ 2♥ 3♥ 4♥ 5♥]"]
+    assert [m.text() for m in g.table if m.size != 4] == ["[A♥ 2♥ 3♥ 4♥ 5♥]"]
     e = illegal(g, "lay 9♣ on [A♥ 2♥ 3♥ 4♥ 5♥]")
     assert e.reason == "9♣ does not fit [A♥ 2♥ 3♥ 4♥ 5♥]"
 
 
 def test_laying_off_needs_the_first_meld_and_a_card_kept():
-    g = position(OPENED.format(hand="A♥ 5♥ 9♣ 9♦", table="[2♥ 3♥ 4♥]", rules="romme-spielwiki")
+    g = position(OPENED.format(hand="A♥ 5♥ 9♣ 9♦ " + " ".join(UNOPENED), table="[2♥ 3♥ 4♥]", rules="romme-spielwiki", FULL=FULL)
                  .replace("opened: 0 1", "opened: 1"))
     e = illegal(g, "lay A♥ on [2♥ 3♥ 4♥]")
     assert e.axis == "lay_off" and e.rule.startswith("rule lay_off = true: romme-spielwiki (stated), "
@@ -115,7 +118,9 @@ to play: 1
 
 
 def first(hand, rules="romme-spielwiki"):
-    return position(FIRST.format(hand=hand, rules=rules))
+    """Seat 1 to play, who has drawn his fourteenth card: the hand given, made up with cards that meld with nothing."""
+    filler = "10♠ Q♥ 6♣ A♦ 5♥".split()[:14 - len(hand.split())]
+    return position(FIRST.format(hand=" ".join([hand, *filler]), rules=rules))
 
 
 def test_the_jack_queen_joker_ace_of_clubs_is_a_first_meld_of_41():
@@ -183,8 +188,8 @@ def test_hand_romme_lifts_the_forty_points_and_doubles_the_penalties():
 def test_no_hand_romme_once_somebody_has_melded_or_where_the_rules_have_none():
     for text in (HAND.format(rules="romme-spielwiki(hand_romme=false)"),
                  HAND.format(rules="romme-spielwiki").replace("hand 1: 2♣ 3♦", "hand 1: 3♦")
-                 .replace("to play: 0", "table: [5♠ 6♠ 7♠]\nopened: 1\ndiscards: 2♣\nto play: 0")
-                 .replace("hand 1: 3♦ 7♥ 8♥", "hand 1: 3♦ 7♥")):
+                 .replace("to play: 0", "table: [10♠ J♠ Q♠ K♠]\nopened: 1\ndiscards: 2♣\nto play: 0")
+                 .replace("hand 1: 3♦ 7♥ 8♥", "hand 1: 3♦")):
         g = position(text)
         assert not any(t.startswith("meld") for t in texts(g)), text
 

@@ -9,14 +9,15 @@ from conquian.romme.notation import parse_position, parse_record
 GOOD = """
 variant: romme-spielwiki
 players: 3
-hand 0: 2♣ 3♦ 7♥ 8♥ Q♠ J♦ 4♣ 9♠
+hand 0: 2♣ 3♦ 7♥ 8♥ Q♠ J♦ 4♣ 9♠ 10♠ J♠ Q♣ 3♣ 4♦
 hand 1: A♥ 5♥ 9♣ 9♦ 🃏
 hand 2: 6♣ 6♦ 9♦ 10♦ 2♠ 2♠ K♦
-table: [6♠ 6♥ 🃏] [2♥ 3♥ 4♥] [J♣ Q♣ 🃏=K♣ A♣]
+table: [6♠ 6♥ 🃏] [2♥ 3♥ 4♥] [J♣ Q♣ 🃏=K♣ A♣] [8♠ 8♥ 8♦ 8♣]
 opened: 1 2
 discards: 5♣ 7♣
 to play: 1
 """
+HAND0 = "hand 0: 2♣ 3♦ 7♥ 8♥ Q♠ J♦ 4♣ 9♠ 10♠ J♠ Q♣ 3♣ 4♦"
 
 
 def test_a_position_prints_and_parses_back():
@@ -24,20 +25,20 @@ def test_a_position_prints_and_parses_back():
     assert str(position(str(g))) == str(g) and position(str(g)).snapshot() == g.snapshot()
     assert eval(repr(g), {"RommeGame": RommeGame}).legal_actions() == g.legal_actions()
     assert "lay A♥ on [2♥ 3♥ 4♥]" in [str(a) for a in g.legal_actions()]
-    assert len(g.stock) == 110 - 8 - 5 - 7 - 10 - 2
+    assert len(g.stock) == 110 - 13 - 5 - 7 - 14 - 2
 
 
 def test_new_melds_renewals_and_a_result_read_back():
     text = GOOD.replace("to play: 1", "to play: 0").replace("opened: 1 2", "opened: 1 2\nrenewals: 1")
     text = text.replace("hand 1: A♥ 5♥ 9♣ 9♦ 🃏", "hand 1: A♥ 5♥ 9♣ 9♦")
-    g = position(text.replace("hand 0: 2♣ 3♦ 7♥ 8♥ Q♠ J♦ 4♣ 9♠", "hand 0: 2♣ 3♦ 7♥ 8♥ 9♥ 4♣ 9♠\nnew melds: [10♦ J♦ 🃏=Q♦]"))
+    g = position(text.replace(HAND0, "hand 0: 2♣ 3♦ 7♥ 8♥ 9♥ 4♣ 9♠ K♠ 5♦ J♠ Q♥\nnew melds: [10♦ J♦ 🃏=Q♦]"))
     assert str(position(str(g))) == str(g) and "new melds: [10♦ J♦ 🃏=Q♦]\n" in str(g) and "renewals: 1" in str(g)
     assert [str(a) for a in g.legal_actions()] == ["meld [7♥ 8♥ 9♥]"]  # 30 points laid, 24 more reach the 40
     with pytest.raises(PositionError, match=r"seat 0 has no legal action: the melds of this turn can no longer reach"):
-        position(text.replace("hand 0: 2♣ 3♦ 7♥ 8♥ Q♠ J♦ 4♣ 9♠", "hand 0: 2♣ 3♦ 7♥ 8♥ Q♠ 4♣ 9♠\nnew melds: [10♦ J♦ 🃏=Q♦]"))
+        position(text.replace(HAND0, "hand 0: 2♣ 3♦ 7♥ 8♥ Q♠ 4♣ 9♠ K♦ 5♦ 6♠ 2♥\nnew melds: [10♦ J♦ 🃏=Q♦]"))
     over = position(GOOD.replace("hand 1: A♥ 5♥ 9♣ 9♦ 🃏", "hand 1: empty").replace("to play: 1", "result: 1 wins")
                     .replace("table: ", "table: [9♣ 9♦ 🃏] [A♥ 2♥ 3♥ 4♥ 5♥] "))
-    assert over.outcome.penalties[1] == 0 and over.outcome.penalties[0] == 2 + 3 + 7 + 8 + 10 + 10 + 4 + 9
+    assert over.outcome.penalties[1] == 0 and over.outcome.penalties[0] == 2 + 3 + 7 + 8 + 10 + 10 + 4 + 9 + 10 + 10 + 10 + 3 + 4
     assert str(position(str(over))) == str(over)
 
 
@@ -83,9 +84,9 @@ def test_bad_position_text(change, message):
     (("to play: 1", "result: nobody wins"), r"a deal ends unwon only when the stock is empty"),
     (("opened: 1 2", "opened: 1 2\nrenewals: 2"), r"renewed 2 times; the rules allow 1 \(rule stock_renewals\)"),
     (("hand 1: A♥ 5♥ 9♣ 9♦ 🃏", "hand 1: empty"), r"seat 1 has no card but has not gone out"),
-    (("hand 0: 2♣ 3♦ 7♥ 8♥ Q♠ J♦ 4♣ 9♠", "hand 0: 2♣ 3♦ 7♥ 8♥ Q♠ J♦ 4♣ 9♠ 10♠ J♠ Q♣ 3♣ 4♦ 5♦"),
-     r"seat 0 holds 14 cards; a player holds at most 13"),
-    (("to play: 1", "to play: 1\nnew melds: [5♠ 6♠ 7♠]"), r"new melds belong to the player to play who makes his first"),
+    ((HAND0, HAND0 + " 5♦"),
+     r"hand 0: seat 0 holds 14 cards; a player who has not made his first meld holds the 13 dealt \(rule hand_size\)"),
+    (("to play: 1", "to play: 1\nnew melds: [5♠ 6♠ 7♠]"), r"new melds: they belong to the player to play who makes his first"),
 ])
 def test_impossible_positions_are_named(change, message):
     text = GOOD.replace(*change)

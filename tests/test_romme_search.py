@@ -47,6 +47,17 @@ def test_the_searches_agree_with_brute_force(hand):
     assert search.best(b, keep=True) == (max(kept) if kept else NO_WAY)
     assert search.goes_out(b, 0) == any(left == 0 for _, left in every)
     assert search.goes_out(b, 1) == any(left == 1 for _, left in every)
+    for need in (1, 9, 30, 40, 41, 60, 200):  # the bounded decision agrees with the exact most points
+        for keep in (False, True):
+            assert Opening(melds, R.ace_points).reaches(b, need, keep) == (search.best(b, keep) >= need), (need, keep)
+    for left in (0, 1):  # the melds some laying out uses: exactly those after which the rest goes out
+        used = search.usable(b, left)
+        assert (used >= 0) == search.goes_out(b, left)
+        for m in melds:
+            rest = b - meld_bag(m)
+            fits = all(n >= 0 for n in bag_counts(rest)) and all(n < 8 for n in bag_counts(rest))
+            if fits and bag_counts(b - rest) == bag_counts(meld_bag(m)):
+                assert bool(max(used, 0) & search.bit(meld_bag(m))) == search.goes_out(rest, left), (m, left)
 
 
 def test_a_hand_of_forty_points():

@@ -627,7 +627,7 @@ A joker {cards}`🃏` and one for the eight {cards}`[7♠ 🃏=8♠ 9♠]`.
 variant: romme-spielwiki
 players: 2
 hand 0: 2♠ 7♠ Q♠ A♥ 5♥ 8♥ 3♦ 9♦ 4♣ 🃏
-hand 1: 3♠ J♠ 6♥ 9♥ 6♦ 7♦ 10♦ A♣ 5♣ 7♣ Q♣
+hand 1: 3♠ J♠ 6♥ 9♥ 2♦ 4♦ 6♦ 7♦ 10♦ A♣ 5♣ 7♣ Q♣
 table: [K♠ K♥ 🃏] [10♣ 🃏=J♣ Q♣]
 opened: 0
 discards: 2♣ 8♦

@@ -29,7 +29,10 @@ from ..text import ascii_lower, shorten, split_groups
 from ..vocabulary import ActionBase
 from .melds import RUN, SET, Meld, exchange_results, lay_results, rank_at, read_meld
 
-__all__ = ["Kind", "Action"]
+__all__ = ["Kind", "Action", "MAX_ACTION"]
+
+MAX_ACTION = 400
+"""The most characters action text may have."""
 
 
 class Kind(enum.Enum):
@@ -57,6 +60,7 @@ class Action(ActionBase):
 
     __slots__ = ()
     KINDS = Kind
+    MAX_TEXT = MAX_ACTION  # the longest exchange of two sequences of fourteen is about 200 characters
 
     def __new__(cls, kind: Kind, card: int = -1, meld: "Meld | None" = None, after: "Meld | None" = None,
                 new: "Meld | None" = None) -> "Action":

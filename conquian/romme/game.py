@@ -9,9 +9,10 @@ every moment one seat is to act (:attr:`~conquian.deal.Deal.to_act`); the turn i
 
 When the stock is empty at the end of a turn, the discard pile but its top card is turned over as a new
 stock, at most ``stock_renewals`` times; after that the deal ends without a winner (the article is silent on
-an empty stock: this is the project's rule, declared ``silent``).  So every deal ends: each turn either draws
-from a stock that is never refilled more than a set number of times, or takes the top discard, which a
-player choosing at random does not do forever.
+an empty stock: this is the project's rule, declared ``silent``).  A turn that takes the top discard and
+lays nothing is idle; after ``idle_turns`` idle turns in a row the deal is void (the project's rule too).  So
+every deal ends: the stock is drawn a bounded number of times, the table only grows, and between those come
+at most ``idle_turns`` idle turns.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class RommeGame(Deal):
     phase: Phase
 
     ACTION, OVER, SNAPSHOT = Action, Phase.OVER, Snapshot
+    MESSAGE_LIMIT = 300  # whatever was typed; the whole citation stays in the error's ``rule``
     LISTS = ("_hands", "_stock", "_discards", "_history")
 
     def __init__(self, rules: "RommeRules | str", players: int = 2, *, seed: "int | None" = None,
@@ -109,13 +111,16 @@ class RommeGame(Deal):
         self._stock = list(reversed(s.stock))  # the top of the stock is the end of the list
         self._discards = list(s.discards)
         self._actor = s.actor if s.actor is not None else 0
-        self._taken, self._renewals, self._outcome = s.taken, s.renewals, s.outcome
+        self._taken, self._renewals, self._outcome, self._idle = s.taken, s.renewals, s.outcome, s.idle
         self.phase = s.phase
         self._history: list[tuple[int, Action]] = []
         self._legal: "list[Action] | None" = None
         self._start = start if start is not None else format_position(s)
 
     def _loaded(self) -> None:
+        # a deal keeps every hand in card order (a draw puts the card in its place): so does a position read in
+        self._hands = [tuple(sorted(h)) for h in self._hands]
+        self._start = format_position(self.snapshot())
         if not self.is_over and not self.legal_actions():
             # Play never leads here: a first meld that can no longer reach its points, or a taken card that fits nothing.
             raise PositionError(f"seat {self.to_act} has no legal action: the melds of this turn can no longer reach the "
@@ -125,10 +130,15 @@ class RommeGame(Deal):
         """The deal now, as plain values."""
         return Snapshot(self.rules, tuple(self._hands), self._table, tuple(reversed(self._stock)), tuple(self._discards),
                         self.phase, self.to_act, self._new, tuple(sorted(self._opened)), self._taken, self._renewals,
-                        self._outcome)
+                        self._outcome, self._idle)
 
     # -- what a reader sees --------------------------------------------------------------------------------------
     def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards of a seat (0, the dealer, to ``players - 1``), in hand order."""
+        if type(seat) is not int:
+            raise TypeError(f"RommeGame.hand(seat) takes a seat number, not {type(seat).__name__}")
+        if not 0 <= seat < self.players:
+            raise PositionError(f"seat {seat} is not a seat: seats are 0 (the dealer) to {self.players - 1}")
         return tuple(self.rules.shape.hand_order(BY_CODE[c] for c in self._hands[seat]))
 
     @property
@@ -193,17 +203,18 @@ class RommeGame(Deal):
         hand = self._hands[me]
         if kind is Kind.DRAW:
             self._hands[me] = tuple(sorted(hand + (self._stock.pop(),)))
-            self.phase = Phase.PLAY
+            self.phase, self._idle = Phase.PLAY, 0
         elif kind is Kind.TAKE:
             top = self._discards.pop()
             self._hands[me] = tuple(sorted(hand + (top,)))
             self._taken = -1 if self.rules.drawn_to_hand else top
-            self.phase = Phase.PLAY
+            self.phase, self._idle = Phase.PLAY, self._idle + 1  # idle unless he lays a card this turn
         elif kind is Kind.DISCARD:
             self._hands[me] = _without(hand, (card,))
             self._discards.append(card)
             self._end_turn(me)
         else:
+            self._idle = 0
             if kind is Kind.MELD:
                 self._hands[me] = _without(hand, meld.naturals() + (JOKER_CODE,) * meld.jokers)
                 self._add(me, meld)
@@ -240,6 +251,9 @@ class RommeGame(Deal):
             self._win(me)
             return
         self._merge_new(me)
+        if self._idle >= self.rules.idle_turns:  # see idle_turns: so that every deal ends
+            self.phase, self._outcome = Phase.OVER, Outcome(Termination.IDLE, None, (0,) * self.players)
+            return
         if not self._stock:
             if self._renewals < self.rules.stock_renewals and len(self._discards) > 1:
                 # The pile but its top card, turned over: its bottom card becomes the top of the stock.

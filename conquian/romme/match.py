@@ -22,7 +22,9 @@ import random
 from typing import Callable
 
 from ..errors import ConquianError
+from ..text import shorten
 from .game import RommeGame, _rules
+from .melds import card_value
 from .rules import FirstDealer, NextDealer, RommeRules
 from .state import Outcome, Termination
 
@@ -78,8 +80,7 @@ class RommeMatch:
 
     def add(self, outcome: Outcome) -> dict[str, int]:
         """Record how a deal ended; returns the penalty points it gave each player, and passes the deal on."""
-        if not isinstance(outcome, Outcome) or len(outcome.penalties) != len(self._seats):
-            raise ConquianError(f"a deal's result is the finished RommeGame's outcome for {len(self._seats)} seats")
+        self._check(outcome)  # all of it before any of it is applied
         seats = self._seats
         given = {p: outcome.penalties[i] for i, p in enumerate(seats)}
         for p, points in given.items():
@@ -90,6 +91,37 @@ class RommeMatch:
             dealer = outcome.winner
         self._seats = seats[dealer:] + seats[:dealer]
         return given
+
+    def _check(self, outcome: Outcome) -> None:
+        """Refuse an outcome no deal of this match can give: wrong seats, a win with points for the winner, points
+        beyond the cards a hand can hold, a Hand-Rommé where the rules have none."""
+        n, r = len(self._seats), self.rules
+        if not isinstance(outcome, Outcome):
+            raise ConquianError(f"RommeMatch.add() takes a deal's Outcome, not {type(outcome).__name__}")
+        p = outcome.penalties
+        if not isinstance(p, tuple) or len(p) != n or not all(type(x) is int and x >= 0 for x in p):
+            raise ConquianError(f"a deal's result gives {n} seats whole penalty points, 0 or more; "
+                                f"not {shorten(repr(p), 60)}")
+        if outcome.termination is not Termination.WIN:
+            if any(p):
+                raise ConquianError(f"a deal nobody won scores nothing; not {shorten(repr(p), 60)}")
+            return
+        w = outcome.winner
+        if not 0 <= w < n or p[w]:
+            raise ConquianError(f"the winner is a seat, 0 to {n - 1}, who scores no penalty; not seat {w} with {p[w % n]}")
+        if outcome.hand_romme and not r.hand_romme:
+            raise ConquianError(f"a Hand-Rommé under {r}, which has none (rule hand_romme)")
+        double = 2 if outcome.hand_romme else 1
+        # Each loser holds at most hand_size cards; all of them together at most the dearest cards of the pack.
+        values = sorted((card_value(c.code, r.ace_points, r.joker_points) for c in r.shape.cards), reverse=True)
+        one, most = double * sum(values[:r.hand_size]), double * sum(values[:r.hand_size * (n - 1)])
+        low = double * 2 * r.hand_size if outcome.hand_romme else double  # a Hand-Rommé leaves full hands
+        for seat, points in enumerate(p):
+            if seat != w and not (low <= points <= one and points % double == 0):
+                raise ConquianError(f"seat {seat}'s {points} penalty points: a hand left at the end counts "
+                                    f"{low} to {one}" + (", doubled, for a Hand-Rommé" if double == 2 else ""))
+        if sum(p) > most:
+            raise ConquianError(f"{sum(p)} penalty points in all: the hands left hold at most {most}")
 
     def play_deal(self, choose: Callable[[RommeGame], object], seed: "int | None" = None) -> RommeGame:
         """Play one deal to its end, ``choose(game)`` picking each action; record it; return the finished game."""

@@ -162,7 +162,7 @@ class MeldRules:
 
     def explain(self, m: Meld) -> tuple[str, "str | None"]:
         """Why a group is not a meld: ``(reason, axis)``; ``("", None)`` for a valid meld."""
-        shown = m.text()
+        shown = m.text() if m.size <= 14 else m.text()[:40] + f"… ({m.size} cards)]"
         reason, axis = self._why(m)
         return (f"{shown} is not a meld: {reason}", axis) if reason else ("", None)
 

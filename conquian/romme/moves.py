@@ -48,6 +48,12 @@ def counts_of(hand) -> list[int]:
     return counts
 
 
+def uses(m, code: int) -> bool:
+    """Whether meld ``m`` holds the card ``code``: a joker taken from the discards goes into any meld with a joker
+    (the article lets any top discard be taken to be melded at once, and a joker may stand for any card)."""
+    return m.jokers > 0 if code == JOKER_CODE else code in m.naturals()
+
+
 def _card(code: int) -> str:
     return str(BY_CODE[code])
 
@@ -65,7 +71,7 @@ class Turn:
         self.hand_romme = r.hand_romme and not g._opened  # nobody melded before this turn, the player included
         self.counts = counts_of(self.hand)
         self.all_melds = hand_melds(g.mr, self.counts)
-        self.search = None
+        self.search = self.out = None
 
     def meld_ok(self, m) -> bool:
         """Whether laying meld ``m`` (a meld within the hand) leaves a turn that can end."""
@@ -73,17 +79,25 @@ class Turn:
         if self.opened:
             return left >= self.keep
         r = self.g.rules
+        points = m.first_points(r.ace_points)
+        if self.points + points >= r.first_meld and left >= self.keep:
+            return True  # the points are reached, and a card is left to discard: no search needed
         if self.search is None:
             self.search = Opening(self.all_melds, r.ace_points)
             self.bag = bag(self.hand)
-        mbag, points = cost(m, r.ace_points)
-        rest = self.bag - mbag
-        if self.points + points + self.search.best(rest, bool(self.keep)) >= r.first_meld:
+        rest = self.bag - cost(m, r.ace_points)[0]
+        if self.search.reaches(rest, r.first_meld - self.points - points, bool(self.keep)):
             return True
-        return self.hand_romme and (self.search.goes_out(rest, 1) or (not self.keep and self.search.goes_out(rest, 0)))
+        if not self.hand_romme:
+            return False
+        if self.out is None:
+            # The melds some laying out of the whole hand uses (keeping a card, or none where that goes out):
+            # one search answers for every meld.
+            self.out = max(0, self.search.usable(self.bag, 1)) | (0 if self.keep else max(0, self.search.usable(self.bag, 0)))
+        return bool(self.out & self.search.bit(self.bag - rest))
 
     def melds(self, must: int = -1) -> list:
-        return [m for m in self.all_melds if (must < 0 or must in m.naturals()) and self.meld_ok(m)]
+        return [m for m in self.all_melds if (must < 0 or uses(m, must)) and self.meld_ok(m)]
 
     def may_discard(self) -> bool:
         g = self.g
@@ -185,7 +199,7 @@ def play_why(g, a: Action) -> tuple[str, "str | None"]:
         return "no joker was found at the cut", "cut_joker"
     if k in (Kind.DRAW, Kind.TAKE):
         return f"{who} has drawn for this turn: he melds, lays off, exchanges a joker or discards", None
-    if g._taken >= 0 and (k is not Kind.MELD or g._taken not in a.meld.naturals()):
+    if g._taken >= 0 and (k is not Kind.MELD or not uses(a.meld, g._taken)):
         return (f"the {_card(g._taken)} taken from the discard pile must be melded at once, in the next meld",
                 "drawn_to_hand")
     if k is Kind.DISCARD:

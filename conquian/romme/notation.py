@@ -13,12 +13,13 @@ A position is ``key: value`` lines::
     stock: 5♦ 9♣ rest             top card first; 'rest' = every card placed nowhere else, in pack order
     discards: 4♣ 10♥              bottom first: the last card is the top of the discard pile
     renewals: 1                   how often the stock has been renewed from the discard pile
+    idle turns: 3                 turns in a row that took the top discard and laid nothing (this one included)
     to play: 2                    or 'to play: 2, taken 10♥', 'to draw: 2', 'to keep: 2' (a joker found
                                   at the cut), 'result: 2 wins', 'result: 2 wins, hand-romme',
                                   'result: nobody wins'
 
 ``variant``, ``players`` and one of the last keys are required; ``table``, ``new melds``, ``opened``,
-``discards`` and ``renewals`` default to none, and ``stock`` to ``rest``.  Reading is syntax only; the
+``discards``, ``renewals`` and ``idle turns`` default to none, and ``stock`` to ``rest``.  Reading is syntax only; the
 snapshot is then checked as a state of play (:func:`conquian.romme.state.check`).  Every message names the line.
 
 A record is a start (``variant``, ``players``, ``pack`` top card first and ``cut`` lines, or a position), a
@@ -38,11 +39,15 @@ from .melds import read_meld
 from .rules import RommeRules
 from .state import Outcome, Phase, Snapshot, Termination, penalty
 
-__all__ = ["KEYS", "parse_position", "format_position", "RecordText", "parse_record", "format_record"]
+__all__ = ["KEYS", "MAX_POSITION", "MAX_RECORD", "parse_position", "format_position", "RecordText", "parse_record", "format_record"]
 
 _SEATS = 6
+MAX_POSITION = 20_000
+"""The most characters position text may have (comments included)."""
+MAX_RECORD = 500_000
+"""The most characters a record may have: far more than a deal's record, bounded by stock, table and idle_turns."""
 KEYS = ("variant", "players", *(f"hand {i}" for i in range(_SEATS)), "table", "new melds", "opened", "stock",
-        "discards", "renewals", "to keep", "to draw", "to play", "result")
+        "discards", "renewals", "idle turns", "to keep", "to draw", "to play", "result")
 _PHASES = ("to keep", "to draw", "to play", "result")
 _EMPTY = ("", "empty", "none", "-")
 
@@ -64,6 +69,8 @@ def parse_position(text: str) -> Snapshot:
     """Read position text into a snapshot (not yet checked as a state of play)."""
     if not isinstance(text, str):
         raise TypeError(f"position text must be a string, not {type(text).__name__}")
+    if len(text) > MAX_POSITION:  # 110 cards and the keys fill about 1,000: refused before anything is read
+        raise PositionError(f"position text of {len(text)} characters, more than any position ({MAX_POSITION} at most)")
     fields = _fields(text, "position", PositionError)
     for key, example in (("variant", "variant: romme-spielwiki"), ("players", "players: 3")):
         if key not in fields:
@@ -109,12 +116,7 @@ def parse_position(text: str) -> Snapshot:
     if "opened" in fields and ascii_lower(fields["opened"][1]) not in _EMPTY:
         line, value = fields["opened"]
         opened = tuple(sorted({_seat(w, players, line, "opened") for w in value.replace(",", " ").split()}))
-    renewals = 0
-    if "renewals" in fields:
-        line, value = fields["renewals"]
-        renewals = parse_int(value)
-        if renewals is None:
-            raise PositionError(f"position line {line} (renewals): a whole number, not {shorten(value, 20)!r}")
+    renewals, idle = (_count(fields, key) for key in ("renewals", "idle turns"))
     phase, actor, taken, outcome = _phase(fields, players)
     discards, discards_rest = _pile(fields, "discards", "", cards_of)
     stock, stock_rest = _pile(fields, "stock", "empty" if discards_rest else "rest", cards_of)
@@ -135,9 +137,20 @@ def parse_position(text: str) -> Snapshot:
         outcome = Outcome(Termination.WIN, outcome.winner, tuple(0 if i == outcome.winner else double * penalty(rules, h)
                                                                 for i, h in enumerate(hands)), outcome.hand_romme)
     elif outcome is not None:
-        outcome = Outcome(Termination.STOCK, None, (0,) * players)
+        void = idle >= rules.idle_turns  # nobody wins: the deal went nowhere, or the stock ran out
+        outcome = Outcome(Termination.IDLE if void else Termination.STOCK, None, (0,) * players)
     return Snapshot(rules, tuple(hands), table, tuple(stock), tuple(discards), phase, actor, new, opened, taken,
-                    renewals, outcome)
+                    renewals, outcome, idle)
+
+
+def _count(fields, key: str) -> int:
+    if key not in fields:
+        return 0
+    line, value = fields[key]
+    number = parse_int(value)
+    if number is None:
+        raise PositionError(f"position line {line} ({key}): a whole number, not {shorten(value, 20)!r}")
+    return number
 
 
 def _pile(fields, key: str, default: str, cards_of) -> tuple[list[int], bool]:
@@ -205,6 +218,8 @@ def format_position(s: Snapshot) -> str:
         lines.append(f"discards: {_cards_text(r, s.discards, False)}")
     if s.renewals:
         lines.append(f"renewals: {s.renewals}")
+    if s.idle:
+        lines.append(f"idle turns: {s.idle}")
     if s.phase is Phase.OVER:
         lines.append(f"result: {s.outcome}")
     else:
@@ -229,6 +244,8 @@ class RecordText:
 
 def parse_record(text: str) -> RecordText:
     """Split a record into its start, its moves and its result (the game replays the moves)."""
+    if isinstance(text, str) and len(text) > MAX_RECORD:
+        raise RecordError(f"record text of {len(text)} characters, more than any deal's record ({MAX_RECORD} at most)")
     position, values, body = split_record(text, ("variant", "players", "pack", "cut"), ("players", "cut"))
     moves, result = [], None
     for n, line in body:

@@ -148,6 +148,13 @@ class RommeRules(RuleSetText):
                                means="When the stock is empty at the end of a turn, the discard pile but its top card is "
                                      "turned over as a new stock, at most {n} time(s); then the deal ends without a winner.",
                                minimum=0, maximum=9)
+    idle_turns: int = axis(20, group=Group.END, title="A deal that goes nowhere",
+                           question="What if the players only take the top discard and throw a card back?",
+                           doc="Turns in a row that take the top discard and lay nothing on the table before the deal "
+                               "is void.",
+                           means="After {n} turns in a row in which the player took the top discard and laid nothing "
+                                 "on the table, the deal is void: nobody wins and nobody scores.",
+                           minimum=1, maximum=100)
     # The match
     first_dealer: FirstDealer = axis(FirstDealer.HIGHEST_CARD, group=Group.MATCH, title="Seats and the first dealer",
                                      question="Who deals first, and who sits where?",

@@ -25,7 +25,7 @@ from conquian.romme.actions import Action
 from conquian.romme.game import RommeGame
 from conquian.romme.melds import read_meld
 from conquian.romme.notation import KEYS
-from conquian.romme.state import Phase
+from conquian.romme.state import Phase, Termination
 from conquian.text import split_groups
 
 from .facts import EMPTY, ExpectationError, cards_equal
@@ -69,6 +69,10 @@ def state_words(g: RommeGame) -> str:
     """Where the deal stands, as a sentence: who draws, who plays (and what he must do), how the deal ended."""
     if g.is_over:
         o = g.outcome
+        if o.termination is Termination.IDLE:
+            n = g.rules.idle_turns
+            return (f"{n} turn{'s' if n != 1 else ''} in a row took the top discard and laid nothing: the deal is void, "
+                    f"and nobody wins.")
         if o.winner is None:
             return "The stock has run out for good: the deal ends, and nobody wins."
         paid = "; ".join(f"seat {i} {p} point{'s' if p != 1 else ''}" for i, p in enumerate(o.penalties) if i != o.winner)
@@ -155,7 +159,8 @@ def fact_words(answer, item: str) -> str:
             return "nobody has made his first meld"
         return ", ".join(f"seat {s}" for s in seats) + (" has" if len(seats) == 1 else " have") + " made the first meld"
     names = {"table": "on the table", "new melds": "laid this turn towards a first meld",
-             "discards": "the discard pile (bottom to top)", "stock": "the stock", "renewals": "stock renewals"}
+             "discards": "the discard pile (bottom to top)", "stock": "the stock", "renewals": "stock renewals",
+             "idle turns": "turns in a row that took the top discard and laid nothing"}
     return f"{names.get(key, key)}: {value or 'nothing'}"
 
 

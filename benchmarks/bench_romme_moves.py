@@ -1,0 +1,90 @@
+"""The slowest calls of the Rommé engine's move listing: ``legal_actions`` on worst-case hands, and in random play.
+
+Worst cases: hands as large as a rule set allows (``hand_size`` + 1 while the player plays) holding every joker
+the pack has, the naturals packed into one or two suits so that the jokers can stand almost anywhere, for a
+player who has not made his first meld (the searches of :mod:`conquian.romme.search` then decide every meld)
+and for one who has.  Each position is set up from text and ``legal_actions()`` timed on a fresh game.  Then
+random deals are played and the slowest single call is reported.
+
+    python benchmarks/bench_romme_moves.py [--deals N] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from conquian import RommeGame, parse_rules  # noqa: E402
+
+SPADES_HEARTS = "2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥".split()
+PAIRS = "2♠ 2♥ 2♦ 3♠ 3♥ 3♦ 4♠ 4♥ 4♦ 5♠ 5♥ 5♦ 6♠ 6♥ 6♦ 7♠ 7♥ 7♦ 8♠ 8♥".split()
+RULES = ["romme-spielwiki", "romme-spielwiki(first_meld=200)",
+         "romme-spielwiki(hand_size=19, max_players=5)",
+         "romme-spielwiki(hand_size=19, max_players=5, adjacent_jokers=any, min_naturals=1)",
+         "romme-spielwiki(hand_size=19, max_players=5, adjacent_jokers=any, min_naturals=1, first_meld=200)"]
+
+
+def worst_case(variant: str, naturals: list[str], opened: bool) -> str:
+    r = parse_rules(variant)
+    size = r.hand_size + 1 - (3 if opened else 0)
+    hand = ["🃏"] * r.jokers + naturals[:size - r.jokers]
+    clubs = "2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣".split()[:r.hand_size - 3 * opened]
+    table = "table: [K♠ K♦ K♥] [Q♠ Q♦ Q♥] [J♠ J♦ J♥]\nopened: 0 1\n" if opened else ""
+    return (f"variant: {variant}\nplayers: 2\nhand 0: {' '.join(hand)}\nhand 1: {' '.join(clubs)}\n{table}"
+            f"discards: 9♣\nto play: 0\n")
+
+
+def r_first(variant: str) -> int:
+    return parse_rules(variant).first_meld
+
+
+def timed(text: str) -> tuple[int, float]:
+    g = RommeGame.from_position(text)
+    g._legal = None  # from_position listed them once already: time a fresh listing
+    start = time.perf_counter()
+    n = len(g.legal_actions())
+    return n, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=200, help="random deals per player count (default 200)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rows = []
+    for variant in RULES:
+        for name, naturals in (("one suit and a half", SPADES_HEARTS), ("three suits", PAIRS)):
+            for opened in (False, True) if r_first(variant) <= 45 else (False,):  # the table holds two first melds
+                n, seconds = timed(worst_case(variant, naturals, opened))
+                rows.append({"rules": variant, "hand": name, "opened": opened, "actions": n, "ms": round(1000 * seconds, 1)})
+    slowest = {}
+    for players in (2, 4, 6):
+        rng, most, calls = random.Random(players), 0.0, 0
+        for _ in range(args.deals):
+            g = RommeGame("romme-spielwiki", players, seed=rng.getrandbits(64))
+            while not g.is_over:
+                start = time.perf_counter()
+                actions = g.legal_actions()
+                most = max(most, time.perf_counter() - start)
+                calls += 1
+                g.play(rng.choice(actions))
+        slowest[players] = {"calls": calls, "slowest_ms": round(1000 * most, 1)}
+    if args.json:
+        print(json.dumps({"worst_cases": rows, "random_play": slowest}, indent=1))
+        return
+    for row in rows:
+        print(f"{row['rules']:<95} {row['hand']:<20} opened={row['opened']!s:<5} {row['actions']:>6} actions "
+              f"{row['ms']:>9.1f} ms")
+    for players, row in slowest.items():
+        print(f"random play, {players} players: {row['calls']} calls, slowest {row['slowest_ms']} ms")
+
+
+if __name__ == "__main__":
+    main()
