@@ -82,6 +82,10 @@ class GameType:
     """That summary in words: the lines before the speed line."""
     tallies: tuple[str, ...] = field(default=())
     """Outcome attributes the summary counts (each a flag of the outcome: Rommé's ``hand_romme``)."""
+    greedy: "Any" = None
+    """The game's greedy judgement (:class:`conquian.players.GreedyPlayer` asks it): a module or object with
+    ``value(deal, seat) -> float`` (what the deal is worth to the seat, by what it sees) and ``shortcut(deal,
+    actions) -> action | None`` (an action taken without looking ahead, e.g. the draw)."""
 
     @property
     def rules(self) -> type:

@@ -4,9 +4,9 @@ A player is an object with ``choose(game) -> action``, one of ``game.legal_actio
 seat to act may see (its own hand, the melds, the cards on offer or on the discard pile), never the stock.
 
 - :class:`RandomPlayer` picks uniformly among the legal actions with the generator it is given.
-- :class:`GreedyPlayer` looks one action ahead and keeps what is worth most to it: cards down (Conquian) or
-  out of the hand (Rommé) first, then the cards still in the hand by how many others they could make a meld
-  with.  So it takes and keeps cards that make or extend melds, discards the card least likely to be used and
+- :class:`GreedyPlayer` looks one action ahead and keeps what is worth most to it, as its game judges (each game
+  registers its judgement, see :attr:`conquian.games.GameType.greedy`): cards down (Conquian) or out of the hand
+  (Rommé) first, then the cards still in the hand by how many others they could make a meld with (:func:`potential`).  So it takes and keeps cards that make or extend melds, discards the card least likely to be used and
   goes down whenever it can.  It draws nothing at random: among actions worth the same it plays the first in
   ``legal_actions`` order, so a deal between greedy players is fixed by the deal's seed.
 
@@ -19,14 +19,20 @@ import random
 
 from .cards import JOKER_CODE
 from .errors import StrategyError
-from .romme.actions import Kind as RommeKind
-from .romme.game import RommeGame
-from .romme.state import Phase as RommePhase
+from .games import game_of
 from .text import shorten
 
-__all__ = ["RandomPlayer", "GreedyPlayer", "STRATEGIES", "parse_strategies", "make_players"]
+__all__ = ["RandomPlayer", "GreedyPlayer", "STRATEGIES", "parse_strategies", "make_players", "potential",
+           "outcome_value", "WIN"]
 
-_WIN = 1_000_000.0
+WIN = 1_000_000.0
+"""What a won deal is worth to a greedy player (a lost one, minus that)."""
+
+
+def outcome_value(g, me) -> float:
+    """A finished deal's worth to seat ``me``: won, lost, or nobody's."""
+    winner = g.outcome.winner
+    return WIN if winner == me else (-WIN if winner is not None else 0.0)
 
 
 class RandomPlayer:
@@ -69,56 +75,17 @@ class GreedyPlayer:
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        if isinstance(game, RommeGame):
-            if game.phase is RommePhase.KEEP:
-                return next(a for a in actions if a.kind is RommeKind.KEEP)
-            if game.phase is RommePhase.DRAW:
-                return self._draw_or_take(game, actions)
-            value = self._romme_value
-        else:
-            value = self._conquian_value
+        judge = game_of(game).greedy
+        shortcut = judge.shortcut(game, actions)
+        if shortcut is not None:
+            return shortcut
         me = game.to_act
         best, best_value = actions[0], None
         for a in actions:
-            v = value(game.copy().play(a), me)
+            v = judge.value(game.copy().play(a), me)
             if best_value is None or v > best_value:
                 best, best_value = a, v
         return best
-
-    # -- Conquian: the cards down count most, then what the hand could still meld ----------------------------
-    @staticmethod
-    def _conquian_value(g, me) -> float:
-        if g.is_over:
-            o = g.outcome
-            return _WIN if o.winner == me else (-_WIN if o.winner is not None else 0.0)
-        codes = [c.code for c in g.hand(me)]
-        return 20.0 * g.down(me) + potential(codes, g.rules.pack.shape.place)
-
-    # -- Rommé: fewer cards in hand first; then melding on rather than ending the turn; then the hand's promise --
-    @staticmethod
-    def _romme_value(g, me) -> float:
-        if g.is_over:
-            o = g.outcome
-            return _WIN if o.winner == me else (-_WIN if o.winner is not None else 0.0)
-        codes = [c.code for c in g.hand(me)]
-        still_mine = 1.0 if g.to_act == me else 0.0  # a meld or lay-off that keeps the turn beats a discard
-        return -10.0 * len(codes) + still_mine + potential(codes, g.rules.shape.place)
-
-    @staticmethod
-    def _draw_or_take(g, actions):
-        """Take the top discard when it joins two or more of the hand's cards (or must be melded at once,
-        which the rules allow only when it can be); otherwise draw blind from the stock."""
-        take = next((a for a in actions if a.kind is RommeKind.TAKE), None)
-        draw = next((a for a in actions if a.kind is RommeKind.DRAW), None)
-        if take is None or draw is None:
-            return actions[0]
-        if not g.rules.drawn_to_hand:
-            return take
-        place = g.rules.shape.place
-        codes = [c.code for c in g.hand(g.to_act)]
-        top = g.discards[-1].code
-        gain = potential(codes + [top], place) - potential(codes, place)
-        return take if gain >= 2.0 else draw
 
 
 STRATEGIES = {"random": RandomPlayer, "greedy": GreedyPlayer}

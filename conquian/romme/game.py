@@ -27,7 +27,7 @@ from ..errors import PositionError
 from ..games import GameType, Tally, register
 from ..registry import cite, parse_rules
 from .actions import Action, Kind
-from . import notation
+from . import greedy, notation
 from .moves import diagnose, legal
 from .notation import format_position, format_record, parse_position, parse_record
 from .rules import RommeRules
@@ -345,4 +345,4 @@ def _summary_lines(result: dict) -> list[str]:
 
 
 GAME = register(GameType("romme", "Rommé", RommeGame, (2, 6), notation, _start, lambda players: tuple(range(players)),
-                         _summary, _summary_lines, tallies=("hand_romme",)))
+                         _summary, _summary_lines, tallies=("hand_romme",), greedy=greedy))
