@@ -21,6 +21,7 @@ from .registry import DECLARATIONS, declaration, parse_rules
 from .romme.game import RommeGame
 from .rules import RuleSet
 from .status import NOT_APPLICABLE, Status
+from .text import parse_int, shorten
 from .verdicts import Verdict, compare
 
 _LEGEND = ("  ".join(f"{s.mark} {s.value}" for s in Status) + f"  {NOT_APPLICABLE} does not arise"
@@ -174,6 +175,14 @@ def _simulate(args) -> int:
     return 0
 
 
+def _whole(text: str) -> int:
+    """A command-line number: ASCII digits, a minus sign allowed (int() would also take '１０', '١٠' and '1_0')."""
+    number = parse_int(text[1:] if text.startswith("-") else text)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"invalid int value: {shorten(text)!r} (a whole number in ASCII digits 0-9)")
+    return -number if text.startswith("-") else number
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line and status 2, as for every other bad input
         self.exit(2, f"conquian: error: {message} (see 'conquian --help')\n")
@@ -191,10 +200,10 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_compare)
     p = sub.add_parser("simulate", help="random legal players, many deals")
     p.add_argument("--variant", required=True, help="a source id, or rule-set text such as 'foster-1913(pack=spanish)'")
-    p.add_argument("--players", type=int, default=None, help="players at the table: 2 (Conquian), 2 to 6 (Rommé); "
+    p.add_argument("--players", type=_whole, default=None, help="players at the table: 2 (Conquian), 2 to 6 (Rommé); "
                                                               "default 2")
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--games", type=_whole, default=1000)
+    p.add_argument("--seed", type=_whole, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_simulate)
     return parser

@@ -340,6 +340,12 @@ def _read_toml(path: Path) -> dict:
         raise DeclarationError(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
 
 
+def _writable_id(name: str) -> bool:
+    """Lowercase ASCII letters and digits joined by single hyphens: what ``str(rules)`` writes and rule-set text reads."""
+    return bool(name) and all(ch in "abcdefghijklmnopqrstuvwxyz0123456789-" for ch in name) \
+        and not name.startswith("-") and not name.endswith("-") and "--" not in name
+
+
 def load_declaration(path: "str | Path") -> Declaration:
     """Read and check one declaration file."""
     if not isinstance(path, (str, Path)):
@@ -347,6 +353,13 @@ def load_declaration(path: "str | Path") -> Declaration:
     path = Path(path)
     raw = _read_toml(path)
     _check(raw, TOP_LEVEL_KEYS, str(path))
+    if not _writable_id(raw["id"]):
+        raise DeclarationError(f"{path}: id {shorten(raw['id'])!r} cannot be written in rule-set text, which reads it "
+                               f"back: use lowercase ASCII letters and digits joined by single hyphens, e.g. 'foster-1913'")
+    for alias in raw.get("aliases", ()):
+        if not all(ch.isascii() and (ch.isalnum() or ch in "._-") for ch in alias):
+            raise DeclarationError(f"{path}: alias {shorten(alias)!r} cannot be read in rule-set text: use ASCII "
+                                   f"letters, digits, '.', '_' and '-' only")
     if raw["id"] != path.stem:
         raise DeclarationError(f"{path}: id {shorten(raw['id'])!r} does not match the file name {path.stem!r}")
     for key, allowed in (("credibility", CREDIBILITY), ("licence", LICENCES)):

@@ -104,7 +104,7 @@ class Game:
         self._actor = int(s.actor) if s.actor is not None else 0
         self.phase = s.phase
         self._forced = s.forced
-        self._report: str | None = None
+        self._reports: list[tuple[int, str]] = []  # (moves made before it, what): where each report stands in the record
         self._history: list[tuple[Role, Action]] = []
         self._legal: list[Action] | None = None
         self._start = start if start is not None else format_position(s)  # pack and cut, or position text
@@ -135,6 +135,7 @@ class Game:
         g.__dict__.update(self.__dict__)
         g._hands, g._melds, g._down = list(self._hands), list(self._melds), list(self._down)
         g._stock, g._out, g._history = list(self._stock), list(self._out), list(self._history)
+        g._reports = list(self._reports)
         return g
 
     # -- what a reader sees ----------------------------------------------------------------------------------
@@ -312,18 +313,18 @@ class Game:
         """Report an irregularity of the deal: ``'a card faced in the pack'`` or ``'a card exposed by the dealer'``.
 
         Under ``misdeal = new-deal`` the deal ends as a misdeal (:attr:`Termination.MISDEAL`: no score, the same
-        dealer deals again); under ``play-on`` the card is turned down again and nothing changes.  A card can be
-        exposed by the dealer only while dealing, before the first say is used.
+        dealer deals again); under ``play-on`` the card is turned down again and the deal goes on, the report kept
+        in the record.  A card can be exposed by the dealer only while dealing, before any play.
         """
         what = Irregularity.parse(irregularity)
         if self.is_over:
             raise IllegalMove(f"report of {what}: the deal is over ({self._outcome})", reason="the deal is over")
-        if what is Irregularity.EXPOSED_BY_DEALER and self._history:
+        if what is Irregularity.EXPOSED_BY_DEALER and (self._history or self._out or any(self._melds)):
             raise IllegalMove(f"report of {what}: a card is exposed by the dealer only while dealing, before any "
                               f"play", reason="the deal is done")
+        self._reports.append((len(self._history), what.value))
         if self.rules.misdeal is Misdeal.NEW_DEAL:
             self._legal = None
-            self._report = what.value
             self._offer_out()
             self.phase, self._outcome = Phase.OVER, Outcome(Termination.MISDEAL)
         return self
@@ -371,8 +372,10 @@ class Game:
         if not isinstance(start, str):
             pack, cut = start
             start = f"variant: {self.rules}\npack: {format_cards(pack)}\ncut: {cut}"
-        return format_record(start, [(role, a.text(self.table)) for role, a in self._history], self._outcome,
-                             self._report)
+        lines = [(str(role), a.text(self.table)) for role, a in self._history]
+        for before, what in reversed(self._reports):  # from the last, so that earlier places stay put
+            lines.insert(before, ("report", what))
+        return format_record(start, lines, self._outcome)
 
     @staticmethod
     def from_record(text: str) -> "Game":
