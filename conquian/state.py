@@ -270,9 +270,8 @@ def _check_history(s: Snapshot) -> None:
     """What the position implies about how it came about: who can have discarded, drawn, passed or demanded."""
     r = s.rules
     shape_size = r.pack.shape.size
-    # Melds laid from the hand alone (meld_without_use) leave the stock as dealt.
-    untouched = not s.out and (r.meld_without_use or (not any(s.melds[0]) and not any(s.melds[1])))
-    fresh = untouched and len(s.stock) == shape_size - 2 * r.hand_size - 1
+    as_dealt = not s.out and len(s.stock) == shape_size - 2 * r.hand_size - 1
+    fresh = as_dealt and not any(s.melds[0]) and not any(s.melds[1])
     first = Role.PONE if r.first_say.value == "pone" else Role.DEALER
     o, actor = s.origin, s.actor
     if s.phase is Phase.OVER:
@@ -288,7 +287,8 @@ def _check_history(s: Snapshot) -> None:
     if o is Origin.TURNED_UP:
         if not r.turn_up:
             raise PositionError("no card is turned up at the deal under these rules (rule turn_up = false)")
-        if not fresh or actor is not first or s.phase is not Phase.OFFER:
+        # Melds laid from the hand alone (meld_without_use) may already be down beside it.
+        if not (fresh or (as_dealt and r.meld_without_use)) or actor is not first or s.phase is not Phase.OFFER:
             raise PositionError(f"a card turned up at the deal is on offer only at the start, to {first}: "
                                 f"nothing out, no melds down, the rest of the pack in the stock")
         return
