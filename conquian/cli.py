@@ -48,8 +48,10 @@ def _rules(args) -> int:
             print(f"  {ax.name:<{width}}  {NOT_APPLICABLE:<{vwidth}}  {'':<11}  {ax.question} (only when {ax.applies_when})")
             continue
         print(f"  {ax.name:<{width}}  {ax.format(e.value):<{vwidth}}  {e.status.mark} {e.status.value:<9}  {ax.question}")
-        for r in e.other_readings:
-            print(f"  {'':<{width}}  {'':<{vwidth}}    other reading: {ax.name}={ax.format(r.value)}")
+        by_name = {a.name: a for a in axes}
+        for r in e.other_readings:  # as rule-set settings that play as printed, with any axes the reading needs
+            settings = ", ".join(f"{k}={by_name[k].format(v)}" for k, v in r.settings(ax.name).items())
+            print(f"  {'':<{width}}  {'':<{vwidth}}    other reading: {settings}")
     return 0
 
 

@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .errors import DeclarationError, RuleError
+from .declaration_names import check_names, check_readings
 from .games import RULE_SETS
 from .rules import RuleSet
 from .status import Status
@@ -78,6 +79,7 @@ EVIDENCE_KEYS = {
 READING_KEYS = {
     "value": (True, VALUE, "the axis value this reading amounts to"),
     "reading": (True, TEXT, "the reading, in English"),
+    "needs": (False, TABLE, "other axes the reading needs to be playable, axis = value (e.g. hand_cards = \"any\")"),
 }
 #: Keys of the ``[lineage]`` table: the text a source follows (an original it translates or adapts).
 LINEAGE_KEYS = {
@@ -140,6 +142,12 @@ class Reading:
 
     value: Any
     text: str
+    needs: tuple[tuple[str, Any], ...] = ()
+    """Other axes the reading needs, as (axis, value): it is played as the source with these and the value set."""
+
+    def settings(self, axis: str) -> dict[str, Any]:
+        """The axes this reading sets, its own first: ``rules.replace(**reading.settings(axis))`` plays it."""
+        return {axis: self.value, **dict(self.needs)}
 
 
 @dataclass(frozen=True)
@@ -298,7 +306,7 @@ def _entry(axis, raw: Any, where: str, english_source: bool) -> Entry:
     for i, r in enumerate(raw.get("readings", []), 1):
         rwhere = f"{where}, reading {i}"
         _check(r, READING_KEYS, rwhere)
-        readings.append(Reading(_value(axis, r["value"], rwhere), r["reading"]))
+        readings.append(Reading(_value(axis, r["value"], rwhere), r["reading"], tuple(r.get("needs", {}).items())))
     note = raw.get("note", "")
     if status is not Status.SILENT and not evidence:
         raise DeclarationError(f"{where}: status {status.value!r} needs at least one passage in 'evidence'")
@@ -340,12 +348,6 @@ def _read_toml(path: Path) -> dict:
         raise DeclarationError(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
 
 
-def _writable_id(name: str) -> bool:
-    """Lowercase ASCII letters and digits joined by single hyphens: what ``str(rules)`` writes and rule-set text reads."""
-    return bool(name) and all(ch in "abcdefghijklmnopqrstuvwxyz0123456789-" for ch in name) \
-        and not name.startswith("-") and not name.endswith("-") and "--" not in name
-
-
 def load_declaration(path: "str | Path") -> Declaration:
     """Read and check one declaration file."""
     if not isinstance(path, (str, Path)):
@@ -353,13 +355,7 @@ def load_declaration(path: "str | Path") -> Declaration:
     path = Path(path)
     raw = _read_toml(path)
     _check(raw, TOP_LEVEL_KEYS, str(path))
-    if not _writable_id(raw["id"]):
-        raise DeclarationError(f"{path}: id {shorten(raw['id'])!r} cannot be written in rule-set text, which reads it "
-                               f"back: use lowercase ASCII letters and digits joined by single hyphens, e.g. 'foster-1913'")
-    for alias in raw.get("aliases", ()):
-        if not all(ch.isascii() and (ch.isalnum() or ch in "._-") for ch in alias):
-            raise DeclarationError(f"{path}: alias {shorten(alias)!r} cannot be read in rule-set text: use ASCII "
-                                   f"letters, digits, '.', '_' and '-' only")
+    check_names(path, raw)
     if raw["id"] != path.stem:
         raise DeclarationError(f"{path}: id {shorten(raw['id'])!r} does not match the file name {path.stem!r}")
     for key, allowed in (("credibility", CREDIBILITY), ("licence", LICENCES)):
@@ -382,6 +378,7 @@ def load_declaration(path: "str | Path") -> Declaration:
         rules = rules_class(**{name: e.value for name, e in entries.items()}, source=raw["id"])
     except RuleError as exc:  # conflicts between axes are errors in the declaration
         raise DeclarationError(f"{path}: {exc}") from None
+    check_readings(path, entries, rules)
     # Every axis that arises under the source's rules has an entry; one that does not arise has none.
     missing = [ax.name for ax in axes if ax.applies(rules) and ax.name not in entries]
     if missing:

@@ -49,3 +49,61 @@ def test_rummy_ch_cards_still_leave_a_meld_only_for_a_new_one():
     assert not g.is_legal("use [3♥ 4♥ 5♥ 6♥] [4♦ 5♦ 6♦] [3♠ 3♦ 3♣]")
     assert not g.is_legal("use [4♥ 5♥ 6♥] [4♦ 5♦ 6♦] [3♠ 3♥ 3♦ 3♣]")  # a borrowed card onto an old meld
     assert "afterwards" in g.why_illegal("use [4♥ 5♥ 6♥] [4♦ 5♦ 6♦] [3♠ 3♥ 3♦ 3♣]")
+
+
+# -- every other reading plays exactly as printed ---------------------------------------------------------------------
+def _printed_readings(source):
+    import contextlib
+    import io
+
+    from conquian.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["rules", source]) == 0
+    return [line.split("other reading: ", 1)[1] for line in out.getvalue().splitlines() if "other reading: " in line]
+
+
+def _all_sources():
+    from conquian import DECLARATIONS
+    return list(DECLARATIONS)
+
+
+@pytest.mark.parametrize("source", _all_sources())
+def test_every_other_reading_plays_exactly_as_printed(source):
+    from conquian import DECLARATIONS
+    from conquian.registry import parse_rules
+
+    decl = DECLARATIONS[source]
+    expected = sum(len(e.other_readings) for e in decl.entries.values())
+    printed = _printed_readings(source)
+    assert len(printed) == expected
+    for settings in printed:
+        rules = parse_rules(f"{source}({settings})")  # raises if the reading conflicts as printed
+        axes = {ax.name: ax for ax in type(rules).AXES}
+        for setting in settings.split(", "):  # each setting printed is in force
+            axis, value = setting.split("=")
+            assert axes[axis].format(getattr(rules, axis)) == value
+        assert parse_rules(str(rules)) == rules
+
+
+def test_forsters_meld_from_the_hand_reading_names_the_axis_it_needs():
+    assert "meld_without_use=true, hand_cards=any" in _printed_readings("foster-1913")
+
+
+def test_a_reading_that_conflicts_as_printed_is_refused_naming_the_file(tmp_path):
+    from conquian.declarations import load_declaration
+    from conquian.errors import DeclarationError
+    from conquian.registry import variants_dir
+
+    text = (variants_dir() / "foster-1913.toml").read_text(encoding="utf-8")
+    cut = text.replace('needs = { hand_cards = "any" }', "#", 1)
+    assert cut != text
+    path = tmp_path / "foster-1913.toml"
+    for bad, message in [(cut, "not playable as printed"),
+                         (text.replace('hand_cards = "any"', 'hand_cards = "most"', 1), "needs hand_cards"),
+                         (text.replace('{ hand_cards = "any" }', '{ bogus = 1 }', 1), "not another axis")]:
+        path.write_text(bad, encoding="utf-8")
+        with pytest.raises(DeclarationError, match=message) as err:
+            load_declaration(path)
+        assert str(path) in str(err.value)
