@@ -107,3 +107,23 @@ def test_a_reading_that_conflicts_as_printed_is_refused_naming_the_file(tmp_path
         with pytest.raises(DeclarationError, match=message) as err:
             load_declaration(path)
         assert str(path) in str(err.value)
+
+
+# -- one passage, one rendering ---------------------------------------------------------------------------------------
+def _squash(text):
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("source", _all_sources())
+def test_a_passage_has_one_english_rendering_on_every_page(source):
+    # Every page that shows a passage shows its entry's rendering: the same passage under two axes (the Dutch and
+    # French forcing sentence under forcing and demanded_use) must be rendered once, a part of it as a part of that.
+    from conquian import DECLARATIONS
+
+    evidence = [ev for e in DECLARATIONS[source].entries.values() for ev in e.evidence + e.context]
+    for a in evidence:
+        for b in evidence:
+            if _squash(a.passage) == _squash(b.passage):
+                assert a.english == b.english, (a.passage, a.english, b.english)
+            elif _squash(b.passage).startswith(_squash(a.passage)):
+                assert _squash(b.english).startswith(_squash(a.english).rstrip(".")), (a.english, b.english)
