@@ -1,5 +1,7 @@
 """Rulings checked against the texts: each test names the passage it follows."""
 
+import re
+
 import pytest
 
 from conquian import position
@@ -127,3 +129,38 @@ def test_a_passage_has_one_english_rendering_on_every_page(source):
                 assert a.english == b.english, (a.passage, a.english, b.english)
             elif _squash(b.passage).startswith(_squash(a.passage)):
                 assert _squash(b.english).startswith(_squash(a.english).rstrip(".")), (a.english, b.english)
+
+
+# -- one rule for each status ----------------------------------------------------------------------------------------
+OUTSIDE_HELP = re.compile(r"this project's (reading|interpretation|choice)|the project (reads|chooses|counts|takes|follows)"
+                          r"|usual practice|our interpretation", re.I)
+
+
+def _entries():
+    from conquian import DECLARATIONS
+    return [(d.id, axis, e) for d in DECLARATIONS.values() for axis, e in d.entries.items()]
+
+
+@pytest.mark.parametrize("source, axis, entry", _entries(), ids=lambda x: x if isinstance(x, str) else "")
+def test_a_stated_or_implied_value_rests_on_the_text_alone(source, axis, entry):
+    # docs/explanation/statuses.md: nothing from outside the text makes a value stated or implied.
+    if entry.status.value in ("stated", "implied"):
+        assert not OUTSIDE_HELP.search(entry.note), f"{source}: {axis} is {entry.status.value}, but its note rests on a reading"
+        assert entry.evidence
+
+
+def test_the_same_kind_of_evidence_gets_the_same_badge():
+    from conquian import DECLARATIONS
+    status = {s: DECLARATIONS[s].entries["max_sequence"].status.value for s in ("foster-1913", "dutch", "french")}
+    assert status == {"foster-1913": "implied", "dutch": "implied", "french": "implied"}
+    for source in ("dutch", "rummy-ch", "french"):  # Foster states alternation only after a tie
+        assert "Foster's rule." not in DECLARATIONS[source].entries["dealer_rotation"].note
+    romme = DECLARATIONS["romme-spielwiki"].entries
+    assert romme["adjacent_jokers"].status.value == "implied" and romme["min_naturals"].status.value == "silent"
+
+
+def test_the_rule_for_each_status_is_on_the_site():
+    from pathlib import Path
+    page = (Path(__file__).resolve().parent.parent / "docs" / "explanation" / "statuses.md").read_text(encoding="utf-8")
+    for status in ("stated", "implied", "silent", "ambiguous"):
+        assert "{status}`" + status + "`\n: " in page
