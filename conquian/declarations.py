@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .errors import DeclarationError, RuleError
-from .declaration_names import check_names, check_readings
+from .declaration_links import Descent, check_names, check_readings, read_descent
 from .games import RULE_SETS
 from .rules import RuleSet
 from .status import Status
@@ -89,6 +89,8 @@ LINEAGE_KEYS = {
     "relation": (True, TEXT, "how this one follows it: translation, machine translation, adaptation"),
     "summary": (True, TEXT, "in the project's own words, how closely it follows"),
     "departures": (False, TEXTS, "where it departs from that text in substance, in the project's own words"),
+    "descent": (False, TABLE, "a descendant game's source: the game it comes from, [lineage.descent] with game, via, "
+                              "passage, locator, english"),
 }
 #: Keys of one paragraph of a ``[[chapter]]``.
 PARAGRAPH_KEYS = {
@@ -160,6 +162,8 @@ class Lineage:
     summary: str
     url: str = ""
     departures: tuple[str, ...] = ()
+    descent: Descent | None = None
+    """For a source of a descendant game: the game it descends from, with the passage that says so."""
 
 
 @dataclass(frozen=True)
@@ -392,8 +396,9 @@ def load_declaration(path: "str | Path") -> Declaration:
     if "lineage" in raw:
         _check(raw["lineage"], LINEAGE_KEYS, f"{path}: lineage")
         lin = raw["lineage"]
+        descent = read_descent(lin["descent"], f"{path}: lineage", RULE_SETS) if "descent" in lin else None
         lineage = Lineage(lin["follows"], lin["by"], lin["relation"], lin["summary"], lin.get("url", ""),
-                          tuple(lin.get("departures", ())))
+                          tuple(lin.get("departures", ())), descent)
     chapter = _chapter(raw, entries, path)
     return Declaration(
         id=raw["id"], title=raw["title"], short=raw["short"], language=raw["language"], text=raw["text"],

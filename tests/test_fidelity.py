@@ -164,3 +164,27 @@ def test_the_rule_for_each_status_is_on_the_site():
     page = (Path(__file__).resolve().parent.parent / "docs" / "explanation" / "statuses.md").read_text(encoding="utf-8")
     for status in ("stated", "implied", "silent", "ambiguous"):
         assert "{status}`" + status + "`\n: " in page
+
+
+# -- Rommé citations ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("group", ["6♠ 7♥ 8♠", "5♥ 6♠ 7♥ 8♥", "10♣ J♦ Q♣", "A♠ 2♥ 3♠"])
+def test_a_rommé_sequence_of_mixed_suits_cites_the_passage_on_sequences(group):
+    from conquian import variant
+    from conquian.registry import cite
+    from conquian.romme.melds import read_meld
+
+    rules = variant("romme-spielwiki")
+    reason, axis = rules.melds.explain(read_meld(group))
+    citation = cite(rules, axis)
+    assert "neither of one rank nor of one suit" in reason
+    assert "Die Figuren, 2nd item" in citation and "of the same suit" in citation, citation
+    assert "at least three cards:" not in citation  # not the passage on the minimum of every meld
+
+
+def test_spielwikis_manchmal_is_the_other_reading_of_the_card_taken_from_the_discards():
+    from conquian import DECLARATIONS
+    entry = DECLARATIONS["romme-spielwiki"].entries["drawn_to_hand"]
+    assert entry.status.value == "ambiguous" and entry.value is True
+    assert [r.value for r in entry.other_readings] == [False]
+    assert any(ev.passage.startswith("Manchmal") for ev in entry.evidence)
+    assert "drawn_to_hand=false" in _printed_readings("romme-spielwiki")

@@ -1,19 +1,46 @@
-"""Two checks of a declaration that concern how it is written back: its names, and its readings as rule-set text.
+"""How a declaration links outward: its names and readings as rule-set text, and the game its text descends from.
 
 A source's id is what ``str(rules)`` writes, so rule-set text must read it back; an alias is read there too.  An
 ambiguous entry's other readings are shown as rule-set text (``conquian rules``, the site), so each must be playable
-as printed: a reading that needs other axes changed says so in its ``needs`` table.
+as printed: a reading that needs other axes changed says so in its ``needs`` table.  A source of a descendant game
+(Rommé) may say, in ``[lineage.descent]``, which game its game comes from, with the passage of its text that says so.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from .errors import DeclarationError, RuleError
 from .text import shorten
 
-__all__ = ["check_names", "check_readings"]
+__all__ = ["check_names", "check_readings", "Descent", "DESCENT_KEYS", "read_descent"]
+
+#: Keys of ``[lineage.descent]``: the game a source's game descends from, and the passage that says so.
+DESCENT_KEYS = ("game", "via", "passage", "locator", "english")
+
+
+@dataclass(frozen=True)
+class Descent:
+    """The game a source's game descends from (``game``, a game id), by way of ``via``, with its evidence."""
+
+    game: str
+    via: str
+    passage: str
+    """Verbatim from the source's text."""
+    locator: str
+    english: str
+
+
+def read_descent(raw: Any, where: str, games: Any) -> Descent:
+    """A ``[lineage.descent]`` table, every key required and text, its game one the engine plays."""
+    if not isinstance(raw, dict) or set(raw) != set(DESCENT_KEYS) or not all(isinstance(v, str) and v.strip()
+                                                                         for v in raw.values()):
+        raise DeclarationError(f"{where}: [lineage.descent] needs exactly the keys {', '.join(DESCENT_KEYS)}, each "
+                               f"non-empty text")
+    if raw["game"] not in games:
+        raise DeclarationError(f"{where}: descent game {shorten(raw['game'])!r} is not one the engine plays")
+    return Descent(**raw)
 
 _ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 
