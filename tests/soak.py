@@ -61,9 +61,11 @@ def derived_rule_sets(count: int, seed: int) -> list[RuleSet]:
         for ax in rng.sample(AXES, rng.randint(1, 6)):
             overrides[ax.name] = rng.choice(list(ax.choices or range(ax.minimum, ax.maximum + 1)))
         try:
-            out.append(base.replace(**overrides))
+            rules = base.replace(**overrides)
         except ConflictingRules:
             continue
+        if rules != base and rules not in out:  # overrides that all repeat the source's values derive nothing
+            out.append(rules)
     return out
 
 
