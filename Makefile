@@ -44,9 +44,11 @@ bench: venv
 bench-instructions: venv
 	$(PY) benchmarks/bench_instructions.py
 
-# 20,000 random deals per source, every position checked by an invariant checker independent of the engine.
+# Random deals per source and over derived rule sets, every position checked by an invariant checker independent of
+# the engine; configure with SOAK, e.g. make soak SOAK="--deals 1000000 --derived 40 --processes 1" (see tests/soak.py).
+SOAK ?=
 soak: venv
-	$(PY) tests/soak.py
+	$(PY) tests/soak.py $(SOAK)
 
 clean:
 	rm -rf _build

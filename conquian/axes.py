@@ -101,7 +101,8 @@ class Rearranging(Choice):
     BORROW = "borrow", ("A player may borrow cards from his own melds of four or more, as long as each leaves a "
                         "complete meld behind (a sequence may split into two); a borrowed card goes to another meld.")
     WITH_NEW_MELD = "with-new-meld", ("Only to make a new meld may a player take cards from his own melds, and "
-                                      "only as long as each meld they leave stays valid.")
+                                      "only as long as each meld they leave is valid afterwards, once any cards "
+                                      "joining it in the same move are down.")
     FREE = "free", "When using a card, a player may regroup the cards of his own melds any way, every meld valid afterwards."
 
 

@@ -19,6 +19,7 @@ from .games import RULE_SETS, Tally, game_of
 from .players import make_players, parse_strategies
 from .registry import DECLARATIONS, declaration, parse_rules, problems
 from .status import NOT_APPLICABLE, Status
+from .text import parse_int, shorten
 from .verdicts import Verdict, compare
 
 _LEGEND = ("  ".join(f"{s.mark} {s.value}" for s in Status) + f"  {NOT_APPLICABLE} does not arise"
@@ -48,8 +49,10 @@ def _rules(args) -> int:
             print(f"  {ax.name:<{width}}  {NOT_APPLICABLE:<{vwidth}}  {'':<11}  {ax.question} (only when {ax.applies_when})")
             continue
         print(f"  {ax.name:<{width}}  {ax.format(e.value):<{vwidth}}  {e.status.mark} {e.status.value:<9}  {ax.question}")
-        for r in e.other_readings:
-            print(f"  {'':<{width}}  {'':<{vwidth}}    other reading: {ax.name}={ax.format(r.value)}")
+        by_name = {a.name: a for a in axes}
+        for r in e.other_readings:  # as rule-set settings that play as printed, with any axes the reading needs
+            settings = ", ".join(f"{k}={by_name[k].format(v)}" for k, v in r.settings(ax.name).items())
+            print(f"  {'':<{width}}  {'':<{vwidth}}    other reading: {settings}")
     return 0
 
 
@@ -172,6 +175,14 @@ def _simulate(args) -> int:
     return 0
 
 
+def _whole(text: str) -> int:
+    """A command-line number: ASCII digits, a minus sign allowed (int() would also take '１０', '١٠' and '1_0')."""
+    number = parse_int(text[1:] if text.startswith("-") else text)
+    if number is None:
+        raise argparse.ArgumentTypeError(f"invalid int value: {shorten(text)!r} (a whole number in ASCII digits 0-9)")
+    return -number if text.startswith("-") else number
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line and status 2, as for every other bad input
         self.exit(2, f"conquian: error: {message} (see 'conquian --help')\n")
@@ -189,12 +200,12 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_compare)
     p = sub.add_parser("simulate", help="computer players (random or greedy), many deals")
     p.add_argument("--variant", required=True, help="a source id, or rule-set text such as 'foster-1913(pack=spanish)'")
-    p.add_argument("--players", type=int, default=None, help="players at the table: 2 (Conquian), 2 to 6 (Rommé); "
+    p.add_argument("--players", type=_whole, default=None, help="players at the table: 2 (Conquian), 2 to 6 (Rommé); "
                                                               "default 2")
     p.add_argument("--strategy", default="random", help="random or greedy, for every seat or one per seat "
                                                          "(Conquian: dealer,pone), e.g. greedy,random")
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--games", type=_whole, default=1000)
+    p.add_argument("--seed", type=_whole, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_simulate)
     return parser

@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .errors import DeclarationError, RuleError
+from .declaration_links import Descent, check_names, check_readings, read_descent
 from .games import RULE_SETS
 from .rules import RuleSet
 from .status import Status
@@ -78,6 +79,7 @@ EVIDENCE_KEYS = {
 READING_KEYS = {
     "value": (True, VALUE, "the axis value this reading amounts to"),
     "reading": (True, TEXT, "the reading, in English"),
+    "needs": (False, TABLE, "other axes the reading needs to be playable, axis = value (e.g. hand_cards = \"any\")"),
 }
 #: Keys of the ``[lineage]`` table: the text a source follows (an original it translates or adapts).
 LINEAGE_KEYS = {
@@ -87,6 +89,8 @@ LINEAGE_KEYS = {
     "relation": (True, TEXT, "how this one follows it: translation, machine translation, adaptation"),
     "summary": (True, TEXT, "in the project's own words, how closely it follows"),
     "departures": (False, TEXTS, "where it departs from that text in substance, in the project's own words"),
+    "descent": (False, TABLE, "a descendant game's source: the game it comes from, [lineage.descent] with game, via, "
+                              "passage, locator, english"),
 }
 #: Keys of one paragraph of a ``[[chapter]]``.
 PARAGRAPH_KEYS = {
@@ -140,6 +144,12 @@ class Reading:
 
     value: Any
     text: str
+    needs: tuple[tuple[str, Any], ...] = ()
+    """Other axes the reading needs, as (axis, value): it is played as the source with these and the value set."""
+
+    def settings(self, axis: str) -> dict[str, Any]:
+        """The axes this reading sets, its own first: ``rules.replace(**reading.settings(axis))`` plays it."""
+        return {axis: self.value, **dict(self.needs)}
 
 
 @dataclass(frozen=True)
@@ -152,6 +162,8 @@ class Lineage:
     summary: str
     url: str = ""
     departures: tuple[str, ...] = ()
+    descent: Descent | None = None
+    """For a source of a descendant game: the game it descends from, with the passage that says so."""
 
 
 @dataclass(frozen=True)
@@ -298,7 +310,7 @@ def _entry(axis, raw: Any, where: str, english_source: bool) -> Entry:
     for i, r in enumerate(raw.get("readings", []), 1):
         rwhere = f"{where}, reading {i}"
         _check(r, READING_KEYS, rwhere)
-        readings.append(Reading(_value(axis, r["value"], rwhere), r["reading"]))
+        readings.append(Reading(_value(axis, r["value"], rwhere), r["reading"], tuple(r.get("needs", {}).items())))
     note = raw.get("note", "")
     if status is not Status.SILENT and not evidence:
         raise DeclarationError(f"{where}: status {status.value!r} needs at least one passage in 'evidence'")
@@ -347,6 +359,7 @@ def load_declaration(path: "str | Path") -> Declaration:
     path = Path(path)
     raw = _read_toml(path)
     _check(raw, TOP_LEVEL_KEYS, str(path))
+    check_names(path, raw)
     if raw["id"] != path.stem:
         raise DeclarationError(f"{path}: id {shorten(raw['id'])!r} does not match the file name {path.stem!r}")
     for key, allowed in (("credibility", CREDIBILITY), ("licence", LICENCES)):
@@ -369,6 +382,7 @@ def load_declaration(path: "str | Path") -> Declaration:
         rules = rules_class(**{name: e.value for name, e in entries.items()}, source=raw["id"])
     except RuleError as exc:  # conflicts between axes are errors in the declaration
         raise DeclarationError(f"{path}: {exc}") from None
+    check_readings(path, entries, rules)
     # Every axis that arises under the source's rules has an entry; one that does not arise has none.
     missing = [ax.name for ax in axes if ax.applies(rules) and ax.name not in entries]
     if missing:
@@ -382,8 +396,9 @@ def load_declaration(path: "str | Path") -> Declaration:
     if "lineage" in raw:
         _check(raw["lineage"], LINEAGE_KEYS, f"{path}: lineage")
         lin = raw["lineage"]
+        descent = read_descent(lin["descent"], f"{path}: lineage", RULE_SETS) if "descent" in lin else None
         lineage = Lineage(lin["follows"], lin["by"], lin["relation"], lin["summary"], lin.get("url", ""),
-                          tuple(lin.get("departures", ())))
+                          tuple(lin.get("departures", ())), descent)
     chapter = _chapter(raw, entries, path)
     return Declaration(
         id=raw["id"], title=raw["title"], short=raw["short"], language=raw["language"], text=raw["text"],

@@ -53,7 +53,7 @@ class Game(Deal):
     """The phase of the deal: a card on offer, a discard due, a declined card to demand, or over."""
 
     ACTION, OVER, SNAPSHOT = Action, Phase.OVER, Snapshot
-    LISTS = ("_hands", "_melds", "_down", "_stock", "_out", "_history")
+    LISTS = ("_hands", "_melds", "_down", "_stock", "_out", "_history", "_reports")
 
     def __init__(self, rules: "RuleSet | str", *, seed: "int | None" = None,
                  pack: "str | Iterable[Card] | None" = None, cut: "int | None" = None):
@@ -110,7 +110,7 @@ class Game(Deal):
         self._actor = int(s.actor) if s.actor is not None else 0
         self.phase = s.phase
         self._forced = s.forced
-        self._report: str | None = None
+        self._reports: list[tuple[int, str]] = []  # (moves made before it, what): where each report stands in the record
         self._history: list[tuple[Role, Action]] = []
         self._legal: list[Action] | None = None
         self._start = start if start is not None else format_position(s)  # pack and cut, or position text
@@ -256,18 +256,18 @@ class Game(Deal):
         """Report an irregularity of the deal: ``'a card faced in the pack'`` or ``'a card exposed by the dealer'``.
 
         Under ``misdeal = new-deal`` the deal ends as a misdeal (:attr:`Termination.MISDEAL`: no score, the same
-        dealer deals again); under ``play-on`` the card is turned down again and nothing changes.  A card can be
-        exposed by the dealer only while dealing, before the first say is used.
+        dealer deals again); under ``play-on`` the card is turned down again and the deal goes on, the report kept
+        in the record.  A card can be exposed by the dealer only while dealing, before any play.
         """
         what = Irregularity.parse(irregularity)
         if self.is_over:
             raise IllegalMove(f"report of {what}: the deal is over ({self._outcome})", reason="the deal is over")
-        if what is Irregularity.EXPOSED_BY_DEALER and self._history:
+        if what is Irregularity.EXPOSED_BY_DEALER and (self._history or self._out or any(self._melds)):
             raise IllegalMove(f"report of {what}: a card is exposed by the dealer only while dealing, before any "
                               f"play", reason="the deal is done")
+        self._reports.append((len(self._history), what.value))
         if self.rules.misdeal is Misdeal.NEW_DEAL:
             self._legal = None
-            self._report = what.value
             self._offer_out()
             self.phase, self._outcome = Phase.OVER, Outcome(Termination.MISDEAL)
         return self
@@ -318,7 +318,10 @@ class Game(Deal):
         return f"variant: {self.rules}\npack: {format_cards(pack)}\ncut: {cut}"
 
     def _write_record(self, start: str, moves: list) -> str:
-        return format_record(start, moves, self._outcome, self._report)
+        lines = [(str(who), text) for who, text in moves]
+        for before, what in reversed(self._reports):  # from the last, so that earlier places stay put
+            lines.insert(before, ("report", what))
+        return format_record(start, lines, self._outcome)
 
     @classmethod
     def _record_start(cls, rec) -> "Game":

@@ -242,16 +242,15 @@ def arrangements(t: MeldTable, rules: Melding, old: tuple[int, ...], hand: int, 
 def borrowing_ok(t: MeldTable, arr: tuple[int, ...], old: tuple[int, ...], into_new_only: bool) -> bool:
     """Whether an arrangement only *borrows* from the old melds (Foster; rummy.ch with ``into_new_only``).
 
-    What stays of each old meld must be whole melds: each new meld's share of an old meld is either such a
-    kept piece (a valid meld by itself) or borrowed cards.  Every old meld keeps at least one piece, no new
-    meld joins the kept pieces of two old melds, and with ``into_new_only`` borrowed cards go only into
-    melds that keep nothing (new melds).
+    Foster (``into_new_only`` false): what stays of each old meld must be whole melds by themselves, before
+    anything joins them: each new meld's share of an old meld is either such a kept piece (a valid meld) or
+    borrowed cards.  Every old meld keeps at least one piece and no new meld joins the kept pieces of two old melds.
+    rummy.ch (``into_new_only``): its "danach" (afterwards) is read at the end of the move, see :func:`_into_new`.
     """
+    if into_new_only:
+        return _into_new(arr, old)
     keeper: dict[int, int] = {}
-    kept_all = 0
-    down = 0
     for o in old:
-        down |= o
         kept = 0
         for n in arr:
             part = n & o
@@ -261,13 +260,38 @@ def borrowing_ok(t: MeldTable, arr: tuple[int, ...], old: tuple[int, ...], into_
                 kept |= part
         if not kept:
             return False
-        kept_all |= kept
-    if into_new_only:
-        borrowed = down & ~kept_all
-        for n in arr:
-            if n & borrowed and n in keeper:
-                return False
     return True
+
+
+def _is_set(mask: int) -> bool:
+    return len({c.rank for c in cards_of(mask)}) == 1
+
+
+def _into_new(arr: tuple[int, ...], old: tuple[int, ...]) -> bool:
+    """Cards leave an old meld only to make a new meld, and what is left of it is a valid meld *afterwards*.
+
+    Each old meld goes on as exactly one meld of the arrangement of its kind (its continuation: valid, as every meld of an
+    arrangement is, once cards of the hand or the card used have joined it); no meld continues two old melds; every
+    card of an old meld outside its continuation goes into a meld that continues none.  Old melds are few (at most
+    the cards down over three), so every choice of continuations is tried.
+    """
+    # A meld goes on as a meld of its kind: a set as a set, a sequence as a sequence (of its suit, as it shares a card).
+    options = [[n for n in arr if n & o and _is_set(n) == _is_set(o)] for o in old]
+    chosen: list[int] = []
+
+    def fits(i: int) -> bool:
+        if i == len(old):
+            continuing = set(chosen)
+            return all(not n & o or n not in continuing for o, c in zip(old, chosen) for n in arr if n != c)
+        for n in options[i]:
+            if n not in chosen:
+                chosen.append(n)
+                if fits(i + 1):
+                    return True
+                chosen.pop()
+        return False
+
+    return fits(0)
 
 
 def _search(must, avail, chosen, containing, candidates, start, down, old, hand, with_card, rearrange, lay_off,

@@ -241,8 +241,8 @@ def arrangement_why(g, me: int, arr: tuple[int, ...], c: int) -> tuple[str, str 
         return ("a card may be borrowed only from a meld of four or more that still leaves a complete meld "
                 "behind, and melds are not joined", "rearranging")
     if r.rearranging is Rearranging.WITH_NEW_MELD and not borrowing_ok(t, arr, old, True):
-        return ("cards may leave a meld only to make a new meld, and only if what they leave stays a valid "
-                "meld", "rearranging")
+        return ("cards may leave a meld only to make a new meld, and what they leave must be a valid meld "
+                "afterwards (cards of the hand may complete it)", "rearranging")
     if r.hand_cards is HandCards.WITH_THE_CARD and c:
         for m in arr:
             if not m & c and m & hand:

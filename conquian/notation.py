@@ -222,7 +222,7 @@ class RecordText:
 
         Lazily, so that a replay stops at its first bad move however long the record.
         """
-        result = report = None
+        result = None
         for n, line in self.body:
             line = line.strip()
             if not line:
@@ -232,11 +232,11 @@ class RecordText:
             if result is not None:
                 raise RecordError(f"record line {n}: " + ("a second 'result:' line" if who == "result"
                                                           else "moves after the result"))
-            if report is not None and who != "result":
-                raise RecordError(f"record line {n}: moves after the report of {report!r}, which ends the deal")
             if who in ("result", "report"):
+                # A report that ends the deal (a misdeal) is followed by nothing but the result: the replay says so.
                 text = " ".join(act.split())
-                result, report = (text, report) if who == "result" else (result, text)
+                if who == "result":
+                    result = text
                 yield n, who, text
                 continue
             if not sep or who not in ("dealer", "pone"):
@@ -250,6 +250,7 @@ def parse_record(text: str) -> RecordText:
     return RecordText(position, values.get("variant", ""), values.get("pack", ""), values.get("cut", 0), body)
 
 
-def format_record(start: str, moves: list[tuple[Role, str]], result: "Outcome | None", report: str | None = None) -> str:
-    """A record from its start (position text, or variant, pack and cut lines), the moves, a report, the result."""
-    return write_record(start, moves, result, f"\nreport: {report}" if report else "")
+def format_record(start: str, lines: list[tuple[str, str]], result: "Outcome | None") -> str:
+    """A record from its start (position text, or variant, pack and cut lines), its lines in order (a role and its
+    move, or ``'report'`` and the irregularity), and the result."""
+    return write_record(start, lines, result)

@@ -13,7 +13,7 @@ from typing import Iterable
 
 from .cards import Card, card_of, cards_of, format_cards
 from .errors import PositionError
-from .rules import Forcing, RuleSet, UnusedDraw
+from .rules import Forcing, Misdeal, RuleSet, UnusedDraw
 
 __all__ = ["Role", "Phase", "Origin", "Termination", "Outcome", "Irregularity", "Snapshot", "check", "pips"]
 
@@ -236,7 +236,14 @@ def _check_counts(s: Snapshot) -> None:
             raise PositionError(f"{role} has {down} cards down, {r.cards_to_win} win: say 'result: {role} wins'")
     if s.phase is Phase.OVER:
         if s.outcome.termination is Termination.MISDEAL:
-            want = {Role.DEALER: (r.hand_size,), Role.PONE: (r.hand_size,)}
+            if r.misdeal is Misdeal.PLAY_ON:
+                raise PositionError("no deal ends as a misdeal under these rules: an exposed card is turned down and "
+                                    "play goes on (rule misdeal = play-on)")
+            # Reported at any moment of play: one player may hold the card he was about to discard for.
+            if s.held(Role.DEALER) + s.held(Role.PONE) > 2 * r.hand_size + 1:
+                raise PositionError(f"only one player can hold a card more than the {r.hand_size} dealt "
+                                    f"(the card he was to discard for)")
+            want = {role: (r.hand_size, r.hand_size + 1) for role in Role}
         elif s.outcome.termination is Termination.TABLEAU:
             if s.stock:
                 raise PositionError(f"a tableau comes only when the stock is empty, and it holds {len(s.stock)} card(s)")
@@ -263,8 +270,8 @@ def _check_history(s: Snapshot) -> None:
     """What the position implies about how it came about: who can have discarded, drawn, passed or demanded."""
     r = s.rules
     shape_size = r.pack.shape.size
-    untouched = not s.out and not any(s.melds[0]) and not any(s.melds[1])
-    fresh = untouched and len(s.stock) == shape_size - 2 * r.hand_size - 1
+    as_dealt = not s.out and len(s.stock) == shape_size - 2 * r.hand_size - 1
+    fresh = as_dealt and not any(s.melds[0]) and not any(s.melds[1])
     first = Role.PONE if r.first_say.value == "pone" else Role.DEALER
     o, actor = s.origin, s.actor
     if s.phase is Phase.OVER:
@@ -281,8 +288,7 @@ def _check_history(s: Snapshot) -> None:
         if not r.turn_up:
             raise PositionError("no card is turned up at the deal under these rules (rule turn_up = false)")
         # Under meld_without_use the first player may lay melds from his hand before he uses or passes the card.
-        laid_first = (r.meld_without_use and not s.out and not any(s.melds[first.other])
-                      and len(s.stock) == shape_size - 2 * r.hand_size - 1)
+        laid_first = r.meld_without_use and as_dealt and not any(s.melds[first.other])
         if not (fresh or laid_first) or actor is not first or s.phase is not Phase.OFFER:
             raise PositionError(f"a card turned up at the deal is on offer only at the start, to {first}: "
                                 f"nothing out, no melds down{' but his own' if r.meld_without_use else ''}, the rest "
@@ -291,7 +297,8 @@ def _check_history(s: Snapshot) -> None:
     if fresh:
         # Before any card has left the stock but the first: the first card, to its first holder or passed on.
         start = Origin.DRAWN if not r.turn_up else None
-        if not ((o is start and actor is first) or (o is Origin.PASSED and actor is first.other)):
+        # A discard leaves the stock as it was (whether its discarder can have discarded is checked below).
+        if not (o is Origin.DISCARD or (o is start and actor is first) or (o is Origin.PASSED and actor is first.other)):
             raise PositionError(f"at the start of the deal the only card on offer is the first one, "
                                 f"{'turned up' if r.turn_up else 'drawn by ' + str(first)}, to {first} "
                                 f"or passed by him")

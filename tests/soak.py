@@ -1,59 +1,166 @@
-"""The soak: many random deals per source, each position checked by the independent checker of tests/support.py.
+"""The soak: many random deals per source and over derived rule sets, each position checked by the independent checker
+of tests/support.py; every invariant broken is counted and reported, with the seed that replays it.
 
-    python tests/soak.py [--games N] [--seed S]      (make soak: 20,000 deals per source)
+    python tests/soak.py [--deals N] [--derived M] [--derived-deals K] [--processes P] [--seed S] [--deep-every D]
+    make soak SOAK="--deals 1000000 --processes 1"
 
-Not collected by pytest (it takes minutes); its figures go in the README.  Every 50th deal is also replayed from
-its record and every position of it printed and parsed back.
+``--deals`` deals under each declared Conquian source; ``--derived`` rule sets made from a source with up to six axes
+changed at random (conflicting combinations skipped), ``--derived-deals`` deals under each; ``--processes`` worker
+processes (1 runs in this process).  Every ``--deep-every``-th deal is also checked at every position for the round
+trips (position text printed and read back, the same legal actions, a report of an irregularity read back) and
+replayed from its record.  Not collected by pytest (it takes minutes to hours); the exit status is 1 if anything
+broke.  ``--seconds`` stops starting new work after that long and reports what was done.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from conquian import VARIANTS, Game, RuleSet  # noqa: E402
-from support import check_invariants, check_round_trips, play_random  # noqa: E402
+from conquian import VARIANTS, ConflictingRules, Game, RuleSet, position  # noqa: E402
+from conquian.rules import AXES  # noqa: E402
+from support import CONQUIAN, check_invariants, check_round_trips, play_random  # noqa: E402
+
+CHUNK = 500  # deals per unit of work handed to a process
+MAX_BREAKS_KEPT = 20
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=20_000)
-    parser.add_argument("--seed", type=int, default=2026)
-    args = parser.parse_args()
-    total_positions = 0
-    for source, rules in ((k, v) for k, v in VARIANTS.items() if isinstance(v, RuleSet)):
-        rng = random.Random(f"{args.seed}-{source}")
-        start = time.perf_counter()
-        positions = wins = ties = replays = 0
+@dataclass
+class Tally:
+    deals: int = 0
+    positions: int = 0
+    deep: int = 0
+    wins: int = 0
+    ties: int = 0
+    seconds: float = 0.0
+    breaks: list = field(default_factory=list)
+    """(rule-set text, seed, message) of each deal that broke an invariant; the first few only are kept."""
+    broken: int = 0
 
-        def check(game, actions):
-            nonlocal positions
-            positions += 1
-            check_invariants(game)
+    def add(self, other: "Tally") -> None:
+        for name in ("deals", "positions", "deep", "wins", "ties", "seconds", "broken"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.breaks += other.breaks[: MAX_BREAKS_KEPT - len(self.breaks)]
 
-        for n in range(args.games):
-            deep = n % 50 == 0
-            seed = rng.getrandbits(64)
-            g = play_random(Game(rules, seed=seed), random.Random(seed),
-                            (lambda game, actions: (check(game, actions), check_round_trips(game, actions))) if deep else check)
+
+def derived_rule_sets(count: int, seed: int) -> list[RuleSet]:
+    """``count`` consistent rule sets, each a Conquian source with up to six axes changed at random."""
+    rng = random.Random(f"{seed}-derived")
+    out: list[RuleSet] = []
+    while len(out) < count:
+        base = VARIANTS[rng.choice(CONQUIAN)]
+        overrides = {}
+        for ax in rng.sample(AXES, rng.randint(1, 6)):
+            overrides[ax.name] = rng.choice(list(ax.choices or range(ax.minimum, ax.maximum + 1)))
+        try:
+            rules = base.replace(**overrides)
+        except ConflictingRules:
+            continue
+        if rules != base and rules not in out:  # overrides that all repeat the source's values derive nothing
+            out.append(rules)
+    return out
+
+
+def _deep_check(game, actions) -> None:
+    check_invariants(game)
+    check_round_trips(game, actions)
+    reported = game.copy()
+    reported.report("a card faced in the pack")
+    assert str(position(str(reported))) == str(reported), "a position after a report does not read back"
+
+
+def run_chunk(job: tuple[str, int, int, int, int]) -> Tally:
+    """Deals ``first`` to ``first + count - 1`` of one rule set (its text), each from a seed derived from the run's."""
+    text, run_seed, first, count, deep_every = job
+    rules = RuleSet.parse(text)
+    t = Tally()
+    start = time.perf_counter()
+
+    def check(game, actions):
+        t.positions += 1
+        check_invariants(game)
+
+    def deep(game, actions):
+        t.positions += 1
+        _deep_check(game, actions)
+
+    for n in range(first, first + count):
+        seed = random.Random(f"{run_seed}-{text}-{n}").getrandbits(64)
+        is_deep = deep_every and n % deep_every == 0
+        try:
+            g = play_random(Game(rules, seed=seed), random.Random(seed), deep if is_deep else check)
             check_invariants(g)
-            if deep:
-                assert Game.from_record(g.record()).record() == g.record()
-                replays += 1
-            wins += g.outcome.winner is not None
-            ties += g.outcome.winner is None
-        seconds = time.perf_counter() - start
-        total_positions += positions
-        print(f"{source:<12} {args.games:,} deals, {positions:,} positions checked, {replays} replayed; "
-              f"{wins:,} won, {ties:,} tableaux; {seconds:.0f} s", flush=True)
-    print(f"all sources: {total_positions:,} positions, no invariant broken")
-    return 0
+            if is_deep:
+                assert Game.from_record(g.record()).record() == g.record(), "the record does not replay"
+                t.deep += 1
+            t.wins += g.outcome.winner is not None
+            t.ties += g.outcome.winner is None
+        except Exception as exc:  # a break of any kind is counted and kept, and the soak goes on
+            t.broken += 1
+            if len(t.breaks) < MAX_BREAKS_KEPT:
+                t.breaks.append((text, seed, f"{type(exc).__name__}: {str(exc)[:300]}"))
+        t.deals += 1
+    t.seconds = time.perf_counter() - start
+    return t
+
+
+def main(argv: "list[str] | None" = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=20_000, help="deals per declared source (default 20,000)")
+    parser.add_argument("--derived", type=int, default=20, help="derived rule sets (default 20)")
+    parser.add_argument("--derived-deals", type=int, default=1_000, help="deals per derived rule set (default 1,000)")
+    parser.add_argument("--processes", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--deep-every", type=int, default=50, help="every Nth deal checked for round trips (0: none)")
+    parser.add_argument("--seconds", type=float, default=0, help="stop starting new work after this long (0: no limit)")
+    args = parser.parse_args(argv)
+    targets = [(source, str(VARIANTS[source]), args.deals) for source in CONQUIAN]
+    targets += [(f"derived {i + 1}", str(r), args.derived_deals)
+                for i, r in enumerate(derived_rule_sets(args.derived, args.seed))]
+    # Sources interleaved chunk by chunk, so that a run stopped by --seconds has done every source alike.
+    jobs = []
+    longest = max((n for _, _, n in targets), default=0)
+    for first in range(0, longest, CHUNK):
+        for name, text, n in targets:
+            if first < n:
+                jobs.append((name, (text, args.seed, first, min(CHUNK, n - first), args.deep_every)))
+    tallies = {name: Tally() for name, _, _ in targets}
+    began = time.perf_counter()
+    stopped = False
+    pool = multiprocessing.Pool(args.processes) if args.processes > 1 else None
+    try:
+        results = (pool.imap(run_chunk, [j for _, j in jobs]) if pool else (run_chunk(j) for _, j in jobs))
+        for (name, _), tally in zip(jobs, results):
+            tallies[name].add(tally)
+            if args.seconds and time.perf_counter() - began > args.seconds:
+                stopped = True
+                break
+    finally:
+        if pool:
+            pool.terminate()
+    wall = time.perf_counter() - began
+    total = Tally()
+    for name, text, _ in targets:
+        t = tallies[name]
+        total.add(t)
+        label = name if name == text else f"{name}: {text}"
+        print(f"{label}\n    {t.deals:,} deals, {t.positions:,} positions checked, {t.deep:,} deep; {t.wins:,} won, "
+              f"{t.ties:,} tableaux; {t.broken} broken; {t.seconds:.0f} s of work", flush=True)
+    rate = total.deals / wall if wall else 0.0
+    print(f"all: {total.deals:,} deals ({rate:,.0f} a second over {wall:,.0f} s, {args.processes} process(es)), "
+          f"{total.positions:,} positions, {total.deep:,} deep; invariant breaks: {total.broken}"
+          + ("; stopped by --seconds" if stopped else ""))
+    for text, seed, message in total.breaks:
+        print(f"  BROKEN under {text}, seed {seed}: {message}")
+    return 1 if total.broken else 0
 
 
 if __name__ == "__main__":

@@ -176,9 +176,9 @@ def test_statuses_are_earned(source, axis, entry):
 
 
 def test_the_loader_refuses_a_silent_entry_with_evidence(tmp_path):
-    edit = lambda s: s.replace("[[axes.max_sequence.context]]", "[[axes.max_sequence.evidence]]", 1)
-    with pytest.raises(DeclarationError, match=r"axis 'max_sequence': a silent entry cites no passage as its authority"):
-        load_declaration(_write(tmp_path, edit))
+    edit = lambda s: s.replace("[[axes.dealer_rotation.context]]", "[[axes.dealer_rotation.evidence]]", 1)
+    with pytest.raises(DeclarationError, match=r"axis 'dealer_rotation': a silent entry cites no passage as its authority"):
+        load_declaration(_write(tmp_path, edit, "dutch"))
 
 
 def test_an_axis_that_does_not_arise_has_no_entry(tmp_path):

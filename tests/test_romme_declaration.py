@@ -34,9 +34,9 @@ def test_every_axis_has_an_entry_with_the_evidence_its_status_needs(axis):
 
 def test_statuses():
     by = {s: sorted(a for a, e in DECL.entries.items() if e.status is s) for s in Status}
-    assert by[Status.SILENT] == ["idle_turns", "min_cut", "stock_renewals"]
-    assert by[Status.AMBIGUOUS] == ["cut_joker", "going_out", "max_sequence"]
-    assert by[Status.IMPLIED] == ["min_naturals"]
+    assert by[Status.SILENT] == ["idle_turns", "min_cut", "min_naturals", "stock_renewals"]
+    assert by[Status.AMBIGUOUS] == ["cut_joker", "drawn_to_hand", "going_out", "max_sequence"]
+    assert by[Status.IMPLIED] == ["adjacent_jokers"]
 
 
 def test_where_the_article_reports_a_variant_the_note_says_so():

@@ -38,7 +38,7 @@ def test_the_articles_melds_are_melds(text):
     ("6♠ 6♥ 🃏 🃏", "adjacent_jokers", "two jokers in a set"),
     ("6♠ 6♥", "min_set", "a set needs at least 3"),
     ("6♠ 6♠ 6♥", "min_set", "of different suits"),
-    ("6♠ 7♥ 8♠", "min_set", "neither of one rank nor of one suit"),
+    ("6♠ 7♥ 8♠", "min_sequence", "neither of one rank nor of one suit"),
     ("6♠ 8♠ 9♠", "min_sequence", "not consecutive"),
     ("6♠ 🃏 8♠", None, "say which card a joker in a sequence stands for"),
     ("6♠ 6♥ 🃏=6♦", None, "a joker in a set stands bare"),

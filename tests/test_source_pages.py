@@ -37,7 +37,8 @@ def test_the_chapter_is_the_whole_section_of_the_text(source_texts):
 def test_each_paragraph_lists_the_rulings_citing_it():
     cites = citations(DECLARATIONS["foster-1913"])
     assert ("rearranging", "evidence") in cites["paragraph-11"]
-    assert ("max_sequence", "context") in cites["paragraph-12"]      # silent: cited as context only
+    assert ("max_sequence", "evidence") in cites["paragraph-12"]     # implied (see docs/explanation/statuses.md)
+    assert ("dealer_rotation", "context") in citations(DECLARATIONS["dutch"])["passage-het-spel-5th-paragraph-last-sentence"]
     assert ("misdeal", "evidence") in cites["paragraph-3"]
     rummy = citations(DECLARATIONS["rummy-ch"])
     assert ("forcing", "evidence") in rummy["passage-zugzwang-1st-sentence"]
@@ -50,7 +51,8 @@ def test_who_follows_whom():
     assert rows["French"] == ("How to play: Conquian", "machine translation")
     assert rows["rummy.ch"][1] == "adaptation" and "Foster 1913" not in rows
     svg = family_svg()
-    assert svg.count("cq-tree-edge") == 3 and "<title" in svg
+    assert svg.count("cq-tree-edge") == 5 and "<title" in svg  # three lineages, Spielwiki's, Rommé's descent
+    assert rows["Spielwiki"] == ("Rommé (German Wikipedia article)", "copy") and "cq-tree-descent" in svg
 
 
 def test_every_source_online_has_its_address_in_the_bibliography():

@@ -228,8 +228,8 @@ def _why_none(m: Meld) -> tuple[str, "str | None"]:
         return "the cards of a set are of different suits", "min_set"
     if len(suits) == 1 and -1 in jokers:
         return "say which card a joker in a sequence stands for, e.g. 🃏=8♠", None
-    if len(ranks) > 1 and len(suits) > 1:
-        return "its cards are neither of one rank nor of one suit", "min_set"
+    if len(ranks) > 1 and len(suits) > 1:  # several ranks: cited against the passage on sequences (one suit)
+        return "its cards are neither of one rank nor of one suit", "min_sequence"
     if any(j >= 0 and j // 13 not in suits for j in jokers):
         return "a joker in a sequence stands for a card of the sequence's suit", None
     if len(nats) + len(jokers) > 14:

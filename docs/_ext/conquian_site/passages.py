@@ -23,7 +23,7 @@ from conquian.declarations import Declaration, Evidence
 from conquian.games import HOME
 from conquian.verdicts import RULE
 
-from .data import ordered_sources, repaired_segments, rule_target
+from .data import games, ordered_sources, repaired_segments, rule_target
 from .nodes import link, para, strong
 from .shared import CqDirective
 
@@ -161,15 +161,20 @@ class SourcePassagesDirective(CqDirective):
 
 # -- who follows whom -----------------------------------------------------------------------------------------
 
+def tree_sources() -> list[Declaration]:
+    """The sources of every game, Conquian's first: the descendant's text belongs in the family tree too."""
+    return [d for game in games() for d in ordered_sources(game)]
+
+
 def lineage_rows() -> list[tuple[str, str, str, str]]:
     """``(original, its publisher, relation, source short name)`` for every source that follows a text."""
     return [(d.lineage.follows, d.lineage.by, d.lineage.relation, d.short)
-            for d in ordered_sources() if d.lineage]
+            for d in tree_sources() if d.lineage]
 
 
 def family_svg() -> str:
     """The family tree as an SVG: the originals on the left, the sources on the right, an arrow per lineage."""
-    decls = ordered_sources()
+    decls = tree_sources()
     originals: list[tuple[str, str]] = []
     for d in decls:
         if d.lineage and (d.lineage.follows, d.lineage.by) not in originals:
@@ -196,6 +201,14 @@ def family_svg() -> str:
             y0 = y_org[(d.lineage.follows, d.lineage.by)]
             parts.append(f'<path d="M 340 {y0} C 405 {y0}, 405 {y}, 468 {y}" class="cq-tree-edge" '
                          f'marker-end="url(#cq-arrow)"/>')
+        if d.lineage and d.lineage.descent:  # the game descends from another: from that game's sources, dashed
+            ancestors = [a for a in decls if a.game == d.lineage.descent.game]
+            if ancestors:
+                top = y_src[ancestors[-1].id] + row_h // 2 - 10 + 22
+                parts.append(f'<path d="M 740 {top} C 740 {top + 20}, 740 {y - 42}, 740 {y - 24}" '
+                             f'class="cq-tree-edge cq-tree-descent" stroke-dasharray="6 4" marker-end="url(#cq-arrow)">'
+                             f'<title>{escape(d.short)}: the game descends from {escape(d.lineage.descent.game)} by way '
+                             f'of {escape(d.lineage.descent.via)}</title></path>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -258,7 +271,7 @@ class FamilyTreeDirective(CqDirective):
         figure = nodes.container(classes=["cq-tree"])
         figure += nodes.raw("", family_svg() + family_svg_narrow(), format="html")
         items = nodes.bullet_list(classes=["cq-tree-list"])
-        for d in ordered_sources():
+        for d in tree_sources():
             item = nodes.list_item()
             p = para(link(source_docname(d.id), "", nodes.Text(d.short)), ": ")
             if d.lineage:
@@ -269,9 +282,20 @@ class FamilyTreeDirective(CqDirective):
             else:
                 p += nodes.Text("follows no text the project knows of; " + d.credibility.replace("-", " ") + " source.")
             item += p
+            if d.lineage and d.lineage.descent:
+                item += self.descent(d)
             items += item
         figure += items
         return [figure]
+
+
+    def descent(self, d: Declaration) -> nodes.Node:
+        """The game's own descent, with the passage of the source's text that states it (and its English)."""
+        ds = d.lineage.descent
+        p = para(f"The game it describes descends from {ds.game.capitalize()} by way of {ds.via}: “",
+                 nodes.emphasis(ds.passage, ds.passage), f"” ({d.short}, {ds.locator}; in English: “{ds.english}”)",
+                 classes=["cq-tree-descent-text"])
+        return p
 
 
 class VerdictRuleDirective(CqDirective):

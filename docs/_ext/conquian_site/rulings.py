@@ -232,7 +232,7 @@ class EntryDirective(CqDirective):
 
         if entry.readings:
             box += para("Readings (the first is the one chosen):", classes=["cq-label"])
-        box += self.readings_and_note(entry)
+        box += self.readings_and_note(entry, decl)
         return box
 
     def render_evidence(self, decl: Declaration, ev: Evidence) -> list[nodes.Node]:

@@ -48,14 +48,24 @@ class CqDirective(SphinxDirective):
         """Markdown written by the project (notes, provenance) to nodes."""
         return self.parse_text_to_nodes(text)
 
-    def readings_and_note(self, entry: Entry) -> list[nodes.Node]:
-        """An ambiguous entry's readings (the chosen one first, marked) and the editorial note, if any."""
+    def readings_and_note(self, entry: Entry, decl: "Declaration | None" = None) -> list[nodes.Node]:
+        """An ambiguous entry's readings (the chosen one first, marked) and the editorial note, if any.
+
+        With ``decl``, each other reading also says, in words, the settings that play it (any axes it needs included).
+        """
         out: list[nodes.Node] = []
         if entry.readings:
             readings = nodes.enumerated_list(classes=["cq-readings"])
             for reading in sorted(entry.readings, key=lambda r: r.value != entry.value):
                 item = nodes.list_item(classes=["cq-reading-chosen"] if reading.value == entry.value else [])
                 item += self.md(reading.text)
+                if decl is not None and reading.value != entry.value:
+                    axes = {ax.name: ax for ax in type(decl.rules).AXES}
+                    decl.rules.replace(**reading.settings(entry.axis))  # playable as printed (the loader checks it)
+                    words = "; ".join(f"{axes[name].title.lower()}: {axes[name].words(value)}"
+                                      for name, value in reading.settings(entry.axis).items())
+                    item += para(f"This site plays this reading with {decl.short}’s other rules and {words}.",
+                                 classes=["cq-reading-rules"])
                 readings += item
             out.append(readings)
         if entry.note.strip():

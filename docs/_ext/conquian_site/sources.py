@@ -166,7 +166,7 @@ class SourceRulesDirective(SourceDirective):
             english += nodes.paragraph(ev.english, ev.english)
             english += nodes.attribution("", "", link(*locator_target(decl, ev.locator), nodes.Text(ev.locator)))
             box += english
-        box += self.readings_and_note(e)
+        box += self.readings_and_note(e, decl)
         return box
 
 
