@@ -182,6 +182,9 @@ def test_two_try_it_tables_on_one_page_keep_their_own_deals(site, offline):  # n
     assert first.locator(".cq-play-log li").first.inner_text().lower().endswith(move.lower()), \
         first.locator(".cq-play-log").inner_text()
     assert second.locator(".cq-play-table").inner_text() == theirs
+    # the play's styles, loaded by "Try it", leave the page's own tables as they were (a reason in a table is no box)
+    reason = pg.locator("table span.cq-why").first
+    assert reason.evaluate("e => getComputedStyle(e).borderLeftWidth + ' ' + getComputedStyle(e).paddingLeft") == "0px 0px"
 
 
 def test_a_page_that_does_not_use_the_engine_loads_none_of_it(site, offline):  # noqa: F811

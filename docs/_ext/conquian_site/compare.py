@@ -66,9 +66,7 @@ HEADS = {"play": "The play", "may": "May", "may not": "May not, and why", "then"
 
 
 def badge_html(status) -> str:
-    # the word in a span of its own: a phone's matrix shows the mark alone (its legend gives the words)
-    return (f'<span class="cq-badge cq-badge-{status.value}" title="{escape(status.value)}">{escape(status.mark)} '
-            f'<span class="cq-badge-word">{escape(status.value)}</span></span>')
+    return f'<span class="cq-badge cq-badge-{status.value}">{escape(status.mark)} {escape(status.value)}</span>'
 
 
 def capital(text: str) -> str:
