@@ -176,3 +176,12 @@ def test_each_table_keeps_its_own_deal():
     assert after["log"][0] == f"You (the pone): {first['moves'][0]['words'][0].lower()}{first['moves'][0]['words'][1:]}"
     assert ask(op="view", table="2")["table"] == second["table"]
     assert ask(op="view", table="1")["table"] == after["table"] != second["table"]
+
+
+def test_a_romme_table_counts_players_from_one_in_its_own_sentences():
+    """The line in the middle of a Rommé table ("Player 2 begins his turn") as a page draws it, never the engine's
+    seat numbers ("Seat 1 begins …")."""
+    view = ask(op="deal", rules="romme-spielwiki", seed=2, players=3, table="romme")
+    text = re.sub(r"<[^>]+>", " ", view["table"])
+    assert not re.search(r"\b[Ss]eat \d", text), text
+    assert re.search(r"Player \d (begins|has drawn)", text), text

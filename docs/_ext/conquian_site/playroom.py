@@ -31,7 +31,7 @@ from conquian.players import GreedyPlayer
 from conquian.registry import parse_rules
 from conquian.rules import AXIS_BY_NAME
 
-from .drawing import words_html
+from .drawing import players_from_one, words_html
 from .games import site_game
 
 __all__ = ["Room", "choices", "handle"]
@@ -136,7 +136,8 @@ class Room:
         for m in moves:
             m["html"] = words_html(m["words"])
         kind = "" if name == HOME else f" cq-{name}"  # the home game's table is the plain one
-        out = {"table": f'<div class="cq-position cq-play-table{kind}">{table}</div>',
+        # the table's own sentences too count players from one, as a page's drawing does ("Player 2 begins …")
+        out = {"table": f'<div class="cq-position cq-play-table{kind}">{players_from_one(table)}</div>',
                "state": state, "state_html": words_html(state), "moves": moves, "over": g.is_over,
                "rules": str(g.rules), "label": _label(g.rules), "game": name,
                "reader": self.reader, "log": list(self.log), "log_html": [words_html(x) for x in self.log],
