@@ -188,6 +188,7 @@ window.cqPlay = (function () {
       const w = await this.ask({ op: "why", move });
       const box = this.why;
       box.replaceChildren();
+      box.classList.toggle("cq-why-legal", Boolean(w.legal));  // a legal move is not drawn as a refusal
       if (w.error) { box.append(el("p", { text: `That is not a move the engine can read: ${w.error}` })); return; }
       if (w.legal) { box.append(el("p", { text: `${w.words}: that move is legal here.` })); return; }
       box.append(el("p", { html: w.html }));
