@@ -57,7 +57,8 @@ class Group(enum.Enum):
 
 
 class Ace(Choice):
-    LOW = "low", "The ace is below the 2 only: A 2 3 is a sequence, Q K A is not."
+    # "the top card", not "K": Foster's pack stops at the ten
+    LOW = "low", "The ace is below the 2 only: A 2 3 is a sequence, but the ace never follows the top card."
     LOW_OR_HIGH = "low-or-high", "The ace may also stand above the top card: Q K A is a sequence."
 
 
@@ -84,14 +85,14 @@ class HandCards(Choice):
 
 class AddToOpponent(Choice):
     NEVER = "never", "A player never puts a card on his opponent's melds."
-    ONLY_BY_FORCING = "only-by-forcing", ("Only by forcing: placing a card that fits on the opponent's meld, "
-                                          "which he must then keep.")
+    ONLY_BY_FORCING = "only-by-forcing", ("A player puts a card on his opponent's melds only by forcing it there: "
+                                          "a card that fits, which the opponent must then keep.")
 
 
 class Forcing(Choice):
     NONE = "none", "Nobody can be made to take a card."
-    ACTIVE = "active", ("The holder of the say, or a player discarding, places a card on the opponent's meld; "
-                        "the opponent must take it and discard.")
+    ACTIVE = "active", ("The holder of the say, or a player discarding, may place a card that fits on the opponent's "
+                        "meld; the opponent must take it and discard.")
     REACTIVE = "reactive", ("When a player declines a card that fits one of his own melds, "
                             "the opponent may demand that he take it.")
 

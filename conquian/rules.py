@@ -82,8 +82,8 @@ class RuleSet(RuleSetText):
     ace: Ace = shared_axis("ace", Ace.LOW, doc="Below the 2 only, or also above the top card.")
     round_the_corner: bool = shared_axis(
         "round_the_corner", False, doc="Whether a sequence may run from the top rank on to the ace and the 2.",
-        means={True: "A sequence may run on from the top rank to the ace and the 2 (K A 2).",
-               False: "A sequence may not go round the corner: K A 2 is no sequence."})
+        means={True: "A sequence may run on from the top card to the ace and the 2.",
+               False: "A sequence may not go round the corner, from the top card on to the ace and the 2."})
     # The deal
     hand_size: int = shared_axis("hand_size", 10)
     deal_packet: int = axis(2, group=Group.DEAL, title="Cards dealt at a time",

@@ -128,7 +128,7 @@ def test_a_refused_move_is_explained_by_rule_and_passage(site, offline):  # noqa
     why = pg.locator(".cq-why")
     why.locator("blockquote").wait_for()
     text = why.inner_text()
-    assert "refused" in text and "rule drawn_to_hand" in text and "Foster 1913" in text, text
+    assert "refused" in text and "Rule: A card on offer into the hand: no" in text and "Foster 1913" in text, text
     # The same seed deals the same cards again.
     first = area.locator(".cq-play-table").inner_text()
     pg.click("form.cq-play-setup button[type=submit]")
@@ -156,12 +156,35 @@ def test_try_it_on_a_ruling_page_and_replay_under_another_source(site, offline):
     other.click()
     why = pg.locator(".cq-tryit .cq-why")
     why.locator("blockquote").wait_for()
-    assert "rule add_to_opponent" in why.inner_text() and "rummy.ch" in why.inner_text(), why.inner_text()
+    assert "Rule: Adding to the opponent's melds: never" in why.inner_text() and "rummy.ch" in why.inner_text(), why.inner_text()
     # Playing on: the reader's move, then the computer's answer, in words.
     area.locator("button").first.click()
     pg.wait_for_function("window.cqPlay.stats.moves.length > 0")
     assert area.locator(".cq-play-log li").count() >= 1
     shot(pg, "try-it-forcing")
+
+
+def test_two_try_it_tables_on_one_page_keep_their_own_deals(site, offline):  # noqa: F811
+    """A move pressed in the first table, after a second was opened, is played in the first table's deal."""
+    pg = offline
+    pg.goto(f"{site}/tutorial/learn-to-play.html")
+    tries = pg.locator("button.cq-try")
+    tries.nth(0).click()
+    first = pg.locator(".cq-tryit .cq-play").nth(0)
+    first.locator("button.cq-move").first.wait_for(timeout=60_000)
+    move = first.locator("button.cq-move").first.inner_text()
+    tries.nth(1).click()
+    second = pg.locator(".cq-tryit .cq-play").nth(1)
+    second.locator("button.cq-move").first.wait_for(timeout=60_000)
+    theirs = second.locator(".cq-play-table").inner_text()
+    first.locator("button.cq-move").first.click()
+    first.locator(".cq-play-log li").first.wait_for()
+    assert first.locator(".cq-play-log li").first.inner_text().lower().endswith(move.lower()), \
+        first.locator(".cq-play-log").inner_text()
+    assert second.locator(".cq-play-table").inner_text() == theirs
+    # the play's styles, loaded by "Try it", leave the page's own tables as they were (a reason in a table is no box)
+    reason = pg.locator("table span.cq-why").first
+    assert reason.evaluate("e => getComputedStyle(e).borderLeftWidth + ' ' + getComputedStyle(e).paddingLeft") == "0px 0px"
 
 
 def test_a_page_that_does_not_use_the_engine_loads_none_of_it(site, offline):  # noqa: F811

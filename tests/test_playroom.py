@@ -85,6 +85,7 @@ def test_a_position_under_its_own_rules_and_under_another_source():
     assert why["legal"] is False and why["axis"] == "add_to_opponent" and why["source"] == "rummy.ch"
     assert why["passage"] and why["english"] and why["ruling"] == "rulings/add-to-opponent.html"
     assert why["source_page"] == "sources/rummy-ch.html" and why["status"] == "stated"
+    assert why["rule"] == "Adding to the opponent's melds: never"  # in the ruling pages' words, not the code's
 
 
 def test_a_position_with_its_moves_and_a_reading():
@@ -164,3 +165,23 @@ def test_the_packed_engine_is_reproducible_and_holds_only_pure_modules():
                 if isinstance(node, (ast.Import, ast.ImportFrom)):
                     mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
                     assert not [m for m in mods if m.split(".")[0] in ("docutils", "sphinx")], (name, mods)
+
+
+def test_each_table_keeps_its_own_deal():
+    """Two "Try it" tables on one page: a move pressed in the first, after the second opened, is played in the
+    first's deal, and the second's is untouched."""
+    first = ask(op="position", text=FORCING, table="1")
+    second = ask(op="deal", rules="foster-1913", seed=3, table="2")
+    after = ask(op="play", move=0, table="1")
+    assert after["log"][0] == f"You (the pone): {first['moves'][0]['words'][0].lower()}{first['moves'][0]['words'][1:]}"
+    assert ask(op="view", table="2")["table"] == second["table"]
+    assert ask(op="view", table="1")["table"] == after["table"] != second["table"]
+
+
+def test_a_romme_table_counts_players_from_one_in_its_own_sentences():
+    """The line in the middle of a Rommé table ("Player 2 begins his turn") as a page draws it, never the engine's
+    seat numbers ("Seat 1 begins …")."""
+    view = ask(op="deal", rules="romme-spielwiki", seed=2, players=3, table="romme")
+    text = re.sub(r"<[^>]+>", " ", view["table"])
+    assert not re.search(r"\b[Ss]eat \d", text), text
+    assert re.search(r"Player \d (begins|has drawn)", text), text

@@ -712,3 +712,13 @@ def test_a_compare_without_a_sources_row_borrows_the_row_of_a_source_with_its_va
     assert full.table.rows[-1].cells == donor.cells and not answers[-1].impossible
     # no rule to match by: the block is left as it is, and the missing row is reported
     assert complete_rows(block, None) is block
+
+
+def test_the_rules_of_a_source_named_by_its_language_are_the_rules_of_its_page():
+    """"The rules of Dutch" reads as the grammar of a language: a source whose short name is its language's name is
+    "the Dutch page" in the title and in the sentences of its rules page; other sources keep their short name."""
+    from conquian_site.rulebook import called, page_title
+    assert page_title(DECLARATIONS["dutch"]) == "The rules of the Dutch page"
+    assert page_title(DECLARATIONS["french"]) == "The rules of the French page"
+    assert page_title(DECLARATIONS["foster-1913"]) == "The rules of Foster 1913"
+    assert called(DECLARATIONS["rummy-ch"]) == "rummy.ch"

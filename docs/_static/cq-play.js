@@ -13,7 +13,7 @@ window.cqPlay = (function () {
   const stats = { coldStart: null, ready: null, steps: null, moves: [] };
   const listeners = new Set();
   const pending = new Map();
-  let worker = null, ready = null, nextId = 1;
+  let worker = null, ready = null, nextId = 1, nextTable = 1;
 
   const FILE_MESSAGE = "The engine runs in your browser, which does not allow it for a page opened from a file. " +
     "Serve the site over HTTP: in the folder of the built site, run “python -m http.server” and open " +
@@ -62,6 +62,7 @@ window.cqPlay = (function () {
   class Table {
     constructor(box, mode) {
       this.box = box;
+      this.id = String(nextTable++);
       this.mode = mode;
       this.status = box.querySelector(".cq-play-status");
       this.area = box.querySelector(".cq-play");
@@ -73,6 +74,9 @@ window.cqPlay = (function () {
     }
 
     say(text) { this.status.textContent = text; }
+
+    // Each table has its own deal in the engine: a move pressed here is never played in another table's deal.
+    ask(request) { return ask({ ...request, table: this.id }); }
 
     async open(request) {
       const cold = !ready;
@@ -87,7 +91,7 @@ window.cqPlay = (function () {
         this.area.removeAttribute("aria-busy");
         return;
       }
-      const view = await ask(request);
+      const view = await this.ask(request);
       if (cold && stats.coldStart === null) stats.coldStart = performance.now() - t0;
       this.area.removeAttribute("aria-busy");
       if (view.error) {
@@ -102,7 +106,7 @@ window.cqPlay = (function () {
     async play(index) {
       for (const b of this.area.querySelectorAll("button")) b.disabled = true;
       const t0 = performance.now();
-      const view = await ask({ op: "play", move: index });
+      const view = await this.ask({ op: "play", move: index });
       stats.moves.push(performance.now() - t0);
       if (view.error) { this.say(view.error); return; }
       this.render(view);
@@ -167,7 +171,7 @@ window.cqPlay = (function () {
     }
 
     async renderSwitch(view) {
-      const answer = await ask({ op: "choices" });
+      const answer = await this.ask({ op: "choices" });
       const select = el("select", { "aria-label": "Replay this position under other rules" });
       for (const c of answer.choices.filter((c) => c.game === view.game)) {
         const o = el("option", { value: c.rules, text: c.label });
@@ -181,14 +185,15 @@ window.cqPlay = (function () {
     }
 
     async explain(move) {
-      const w = await ask({ op: "why", move });
+      const w = await this.ask({ op: "why", move });
       const box = this.why;
       box.replaceChildren();
+      box.classList.toggle("cq-why-legal", Boolean(w.legal));  // a legal move is not drawn as a refusal
       if (w.error) { box.append(el("p", { text: `That is not a move the engine can read: ${w.error}` })); return; }
       if (w.legal) { box.append(el("p", { text: `${w.words}: that move is legal here.` })); return; }
       box.append(el("p", { html: w.html }));
       if (w.rule) {
-        const rule = el("p", { class: "cq-why-rule", text: w.rule.replace(/:.*$/, "") });
+        const rule = el("p", { class: "cq-why-rule", text: `Rule: ${w.rule}` });
         if (w.ruling) rule.append(" (", el("a", { href: new URL(w.ruling, root).href, text: "the ruling page" }), ")");
         box.append(rule);
       }
@@ -201,7 +206,7 @@ window.cqPlay = (function () {
     }
 
     async download(view) {
-      const answer = await ask({ op: "record" });
+      const answer = await this.ask({ op: "record" });
       if (answer.error) { this.say(answer.error); return; }
       const url = URL.createObjectURL(new Blob([answer.record + "\n"], { type: "text/plain;charset=utf-8" }));
       const a = el("a", { href: url, download: `${view.game}-deal.txt` });

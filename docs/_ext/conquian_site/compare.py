@@ -149,7 +149,8 @@ def then_html(answer: Answer, row: Row) -> str:
         text = fact_words(answer, item)
         if text not in facts:
             facts.append(text)
-    return f'<ul class="cq-list cq-facts">{"".join(f"<li>{words_html(f)}</li>" for f in facts)}</ul>'
+    # each fact a sentence of its own, begun with a capital like the engine's ("The pone discarded …")
+    return f'<ul class="cq-list cq-facts">{"".join(f"<li>{words_html(capital(f))}</li>" for f in facts)}</ul>'
 
 
 def source_cell(answer: Answer, axis) -> str:

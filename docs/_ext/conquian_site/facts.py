@@ -124,7 +124,8 @@ def fact_words(answer, item: str) -> str:
         return state_words(g)
     if key.startswith("holds "):
         who = key.split()[1]
-        return f"{value} cards in the stock" if who == "stock" else f"the {who} holds {value} cards"
+        cards = f"{value if value else 'no'} card{'' if value == 1 else 's'}"  # "no cards", "1 card"
+        return f"{cards} in the stock" if who == "stock" else f"the {who} holds {cards}"
     if key == "to act":
         return f"the {value} acts first" if not answer.steps else f"the {value} acts next"
     names = {"dealer hand": "the dealer's hand", "pone hand": "the pone's hand", "dealer melds": "the dealer's melds",

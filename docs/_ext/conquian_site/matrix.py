@@ -50,10 +50,17 @@ def na_cell(game_name: str = "") -> str:
             f'</span><span class="cq-sr-only"> does not arise{where}</span></td>')
 
 
+def cell_badge_html(status) -> str:
+    """A cell's badge, its word in a span of its own: a phone's matrix shows the mark alone (the legend above the
+    table gives each mark's word)."""
+    return (f'<span class="cq-badge cq-badge-{status.value}" title="{escape(status.value)}">{escape(status.mark)} '
+            f'<span class="cq-badge-word">{escape(status.value)}</span></span>')
+
+
 def value_cell(cell: dict, target: tuple[str, str], css: str = "") -> str:
     status = cell["status"]
     return (f'<td class="cq-cell cq-cell-{status.value}{css}"><a href="{href(*target)}">'
-            f'<span class="cq-cell-value">{escape(words(cell["text"]))}</span></a> {badge_html(status)}</td>')
+            f'<span class="cq-cell-value">{escape(words(cell["text"]))}</span></a> {cell_badge_html(status)}</td>')
 
 
 def source_head(d) -> str:

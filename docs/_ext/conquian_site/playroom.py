@@ -31,7 +31,7 @@ from conquian.players import GreedyPlayer
 from conquian.registry import parse_rules
 from conquian.rules import AXIS_BY_NAME
 
-from .drawing import words_html
+from .drawing import players_from_one, words_html
 from .games import site_game
 
 __all__ = ["Room", "choices", "handle"]
@@ -136,7 +136,8 @@ class Room:
         for m in moves:
             m["html"] = words_html(m["words"])
         kind = "" if name == HOME else f" cq-{name}"  # the home game's table is the plain one
-        out = {"table": f'<div class="cq-position cq-play-table{kind}">{table}</div>',
+        # the table's own sentences too count players from one, as a page's drawing does ("Player 2 begins …")
+        out = {"table": f'<div class="cq-position cq-play-table{kind}">{players_from_one(table)}</div>',
                "state": state, "state_html": words_html(state), "moves": moves, "over": g.is_over,
                "rules": str(g.rules), "label": _label(g.rules), "game": name,
                "reader": self.reader, "log": list(self.log), "log_html": [words_html(x) for x in self.log],
@@ -228,7 +229,8 @@ class Room:
             g.copy().play(move)
         except IllegalMove as exc:
             out = {"legal": False, "move": exc.action, "words": _cap(exc.words), "reason": exc.reason,
-                   "axis": exc.axis, "rule": exc.rule, "ruling": _ruling_page(exc.axis)}
+                   "axis": exc.axis, "rule": _rule_words(g.rules, exc.axis) or exc.rule,
+                   "ruling": _ruling_page(exc.axis)}
             out.update(_passage(g.rules, exc.axis))
             out["html"] = words_html(f"{out['words']}: refused, {exc.reason}.")
             return out
@@ -242,6 +244,13 @@ class Room:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _rule_words(rules, axis: "str | None") -> str:
+    """The rule in force, as the ruling pages write it: "Adding to the opponent's melds: never" (not the axis's
+    name in the code)."""
+    ax = next((a for a in type(rules).AXES if a.name == axis), None) if axis else None
+    return f"{ax.title}: {ax.words(getattr(rules, ax.name))}" if ax is not None else ""
 
 
 def _ruling_page(axis: "str | None") -> "str | None":
@@ -262,29 +271,43 @@ def _passage(rules, axis: "str | None") -> dict:
 
 
 ROOM = Room()
+#: One room per table of the page (a "Try it" under each position, the play page's deal), so that a move pressed in
+#: one table is never played in the deal another table opened since; the oldest is let go past MAX_ROOMS.
+ROOMS: dict[str, Room] = {"": ROOM}
+MAX_ROOMS = 32
+
+
+def _room(req: dict) -> Room:
+    key = str(req.get("table", ""))[:40]
+    room = ROOMS.pop(key, None) or (ROOM if key == "" else Room())
+    ROOMS[key] = room
+    while len(ROOMS) > MAX_ROOMS:
+        del ROOMS[next(iter(ROOMS))]
+    return room
 
 
 def handle(request: str) -> str:
     """One request of the worker, as JSON: ``{"op": "deal", "rules": ..., "seed": ..., "players": ...}``,
     ``{"op": "position", "text": ..., "rules": ..., "play": ...}``, ``{"op": "play", "move": N}``, ``{"op": "why", "move":
-    TEXT}``, ``{"op": "view"}``, ``{"op": "record"}`` or ``{"op": "choices"}``; the answer as JSON, with ``error``
-    for bad input."""
+    TEXT}``, ``{"op": "view"}``, ``{"op": "record"}`` or ``{"op": "choices"}``, each with the ``table`` it is for
+    (one deal per table); the answer as JSON, with ``error`` for bad input."""
     try:
         req = json.loads(request)
         op = req.get("op") if isinstance(req, dict) else None
+        room = _room(req if isinstance(req, dict) else {})
         if op == "deal":
-            out = ROOM.deal(str(req.get("rules", "")), _whole(req.get("seed", 0), "seed"),
+            out = room.deal(str(req.get("rules", "")), _whole(req.get("seed", 0), "seed"),
                             _whole(req.get("players", 2), "players"))
         elif op == "position":
-            out = ROOM.position(str(req.get("text", "")), req.get("rules") or None, str(req.get("play") or ""))
+            out = room.position(str(req.get("text", "")), req.get("rules") or None, str(req.get("play") or ""))
         elif op == "play":
-            out = ROOM.play(req.get("move"))
+            out = room.play(req.get("move"))
         elif op == "why":
-            out = ROOM.why(str(req.get("move", "")))
+            out = room.why(str(req.get("move", "")))
         elif op == "view":
-            out = ROOM.view()
+            out = room.view()
         elif op == "record":
-            out = {"record": ROOM.record()}
+            out = {"record": room.record()}
         elif op == "choices":
             out = {"choices": choices()}
         else:

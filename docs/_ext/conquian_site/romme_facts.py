@@ -147,7 +147,7 @@ def fact_words(answer, item: str) -> str:
     if key == "stock holds":
         return f"{value} card{'s' if value != 1 else ''} in the stock"
     if key.endswith(" holds"):
-        return f"{key} {value} card{'s' if value != 1 else ''}"
+        return f"{key} {value if value else 'no'} card{'s' if value != 1 else ''}"
     if key.startswith("penalty "):
         return f"{key.replace('penalty', 'seat')}: {value} penalty points" if value is not None else \
             f"{key.replace('penalty', 'seat')}: no penalty (nobody has gone out)"

@@ -22,16 +22,23 @@ from conquian.declarations import Declaration
 from conquian.games import HOME
 from conquian.status import Status
 
-from .data import axis_groups, games, ordered_sources, rule_target
+from .data import LANGUAGE_NAME, axis_groups, games, ordered_sources, rule_target
 from .nodes import card_nodes, link, para, strong
 from .shared import CqDirective
 
 FOLDER = "rules"
 
 
+def called(decl: Declaration) -> str:
+    """The source as a sentence names it: "Foster 1913", "rummy.ch"; a source whose short name is the name of its
+    language is "the Dutch page", never "Dutch" alone (which reads as the language)."""
+    return f"the {decl.short} page" if decl.short == LANGUAGE_NAME.get(decl.language) else decl.short
+
+
 def page_title(decl: Declaration) -> str:
-    """"The rules of Foster 1913"; for another game's source, the game first: "The rules of Rommé (Spielwiki)"."""
-    return f"The rules of {decl.short}" if decl.game == HOME else f"The rules of {decl.title} ({decl.short})"
+    """"The rules of Foster 1913", "The rules of the Dutch page"; for another game's source, the game first: "The
+    rules of Rommé (Spielwiki)"."""
+    return f"The rules of {called(decl)}" if decl.game == HOME else f"The rules of {decl.title} ({decl.short})"
 
 
 def write_pages(app: Sphinx, config: Config) -> None:
@@ -87,7 +94,9 @@ class RulesOfDirective(CqDirective):
                 item = nodes.list_item(classes=[f"cq-status-{entry.status.value}"])
                 p = para(axis.meaning(entry.value) + " ")
                 if entry.status is Status.SILENT:
-                    p += nodes.emphasis("", f"{decl.short} says nothing about this; this is this site's reading. ")
+                    who = called(decl)
+                    p += nodes.emphasis("", f"{who[:1].upper()}{who[1:]} says nothing about this; this is this site's "
+                                            f"reading. ")
                 elif entry.status is Status.AMBIGUOUS:
                     p += nodes.emphasis("", "The text can be read more than one way; this is this site's reading. ")
                 p += link(*rule_target(decl, axis), nodes.Text("Why"))
@@ -100,10 +109,10 @@ class RulesOfDirective(CqDirective):
         return out
 
     def intro(self, decl: Declaration) -> nodes.paragraph:
-        p = para(f"The whole game as {decl.short} plays it, in the order a game goes, in this site's words. Where the "
+        p = para(f"The whole game as {called(decl)} gives it, in the order a game goes, in this site's words. Where the "
                  f"text says nothing, or can be read more than one way, the rule is marked as this site's reading; "
                  f"each rule links to where the evidence is. The text itself, and how far to trust it, is on ")
-        p += link(f"sources/{decl.id}", "", nodes.Text(f"the page on {decl.short}"))
+        p += link(f"sources/{decl.id}", "", nodes.Text("the source's own page"))
         p += nodes.Text(".")
         return p
 

@@ -108,7 +108,7 @@ class SourceRecordDirective(SourceDirective):
                 p += nodes.Text(" ")
             p += badge(status)
             p += nodes.Text(f" {count}")
-        field("Axes", p)
+        field("Rules", p)  # "axes" is the engine's word; a reader counts rules
         out: list[nodes.Node] = [fields, cq_html(html=f'<p class="cq-play-link"><a href="@@cq:play@@?rules={decl.id}">Play a '
                                                       f'deal under these rules</a> against the computer.</p>')]
         for title, text in (("Provenance", decl.provenance), ("How complete", decl.completeness),
