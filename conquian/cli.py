@@ -11,6 +11,7 @@ import errno
 import json
 import os
 import random
+import re
 import sys
 import time
 
@@ -19,6 +20,7 @@ from .games import RULE_SETS, Tally, game_of
 from .players import make_players, parse_strategies
 from .registry import DECLARATIONS, declaration, parse_rules, problems
 from .status import NOT_APPLICABLE, Status
+from .text import MAX_DIGITS
 from .verdicts import Verdict, compare
 
 _LEGEND = ("  ".join(f"{s.mark} {s.value}" for s in Status) + f"  {NOT_APPLICABLE} does not arise"
@@ -172,6 +174,17 @@ def _simulate(args) -> int:
     return 0
 
 
+def _whole(text: str) -> int:
+    """A whole number of at most nine ASCII digits: ``int()`` would also take ``'１０'``, ``'1_0'`` and a count of
+    games that would run for ever."""
+    digits = text.strip(" ")
+    if not re.fullmatch(rf"-?[0-9]{{1,{MAX_DIGITS}}}", digits, re.ASCII):
+        raise ValueError(text)  # argparse: "invalid int value: '１０'"
+    return int(digits)
+
+
+_whole.__name__ = "int"  # the name argparse's message gives the type
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line and status 2, as for every other bad input
         self.exit(2, f"conquian: error: {message} (see 'conquian --help')\n")
@@ -189,12 +202,12 @@ def _parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_compare)
     p = sub.add_parser("simulate", help="computer players (random or greedy), many deals")
     p.add_argument("--variant", required=True, help="a source id, or rule-set text such as 'foster-1913(pack=spanish)'")
-    p.add_argument("--players", type=int, default=None, help="players at the table: 2 (Conquian), 2 to 6 (Rommé); "
+    p.add_argument("--players", type=_whole, default=None, help="players at the table: 2 (Conquian), 2 to 6 (Rommé); "
                                                               "default 2")
     p.add_argument("--strategy", default="random", help="random or greedy, for every seat or one per seat "
                                                          "(Conquian: dealer,pone), e.g. greedy,random")
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--games", type=_whole, default=1000)
+    p.add_argument("--seed", type=_whole, default=0)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_simulate)
     return parser
