@@ -15,6 +15,7 @@ __all__ = ["ascii_lower", "word_key", "normalise_id", "parse_int", "shorten", "s
 
 _LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _SEPARATORS = frozenset(" \t\r\n\f\v_-")
+_KEY = str.maketrans({**_LOWER, **{ord(c): " " for c in _SEPARATORS}})  # lower case, and every separator a space
 #: The longest whole number any text of this package holds (a cut, a rule value): nine digits.
 MAX_DIGITS = 9
 
@@ -30,17 +31,8 @@ def word_key(text: str) -> str:
     >>> word_key('  Low_or High ')
     'low-or-high'
     """
-    out: list[str] = []
-    gap = False
-    for ch in ascii_lower(text):
-        if ch in _SEPARATORS:
-            gap = bool(out)
-            continue
-        if gap:
-            out.append("-")
-            gap = False
-        out.append(ch)
-    return "".join(out)
+    # str methods only, no loop over the characters: a megabyte of text is read in milliseconds
+    return "-".join(filter(None, text.translate(_KEY).split(" ")))
 
 
 normalise_id = word_key

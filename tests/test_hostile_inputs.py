@@ -178,3 +178,27 @@ def test_the_cli_refuses_numbers_it_cannot_take(args, phrase):
     assert run.returncode == 2
     assert len(run.stderr.strip().splitlines()) == 1 and f"argument {phrase}: invalid int value" in run.stderr
     assert run.stdout == ""
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
+                                                                                          max_size=3), max_leaves=8)
+OPS = st.sampled_from(["deal", "position", "play", "why", "view", "record", "choices", "DEAL", None, 3])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.fixed_dictionaries({"op": OPS}, optional={
+    "rules": st.sampled_from(["foster-1913", "romme-spielwiki", "dutch(pack=spanish)"]) | JSON_VALUES,
+    "seed": JSON_VALUES, "players": st.integers(-3, 8) | JSON_VALUES, "move": st.integers(-2, 40) | JSON_VALUES,
+    "text": JSON_VALUES, "play": JSON_VALUES}), min_size=1, max_size=5))
+def test_the_playroom_answers_every_request_with_json(requests):
+    for req in requests:
+        answer = json.loads(playroom.handle(json.dumps(req)))
+        assert isinstance(answer, dict)
+        assert "error" not in answer or 0 < len(answer["error"]) <= 300
+
+
+@pytest.mark.parametrize("read", [variant, parse_rules, Game, RommeGame], ids=lambda f: f.__name__)
+def test_a_name_longer_than_any_variant_is_refused_as_such(read):
+    with pytest.raises(ConquianError, match=r"^unknown variant 'ab ab .*…' \(99999[89] characters; a variant's name has"):
+        read("ab " * 333_333)
