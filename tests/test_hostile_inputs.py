@@ -67,7 +67,8 @@ def test_a_refused_action_changes_nothing(deal, text):
 
 # -- 3. the API given a value that is not an action: a TypeError that says so ---------------------------------------
 @pytest.mark.parametrize("deal", [CONQUIAN, ROMME], ids=["conquian", "romme"])
-@pytest.mark.parametrize("value", [-1, 1.5, None, True, [], {}, object()], ids=repr)
+@pytest.mark.parametrize("value", [-1, 1.5, None, True, [], {}, object()],
+                         ids=["-1", "1.5", "None", "True", "list", "dict", "object"])
 def test_action_text_of_a_value_that_is_no_action(deal, value):
     with pytest.raises(TypeError, match="action"):
         deal.action_text(value)
