@@ -19,7 +19,7 @@ from .games import RULE_SETS, Tally, game_of
 from .players import make_players, parse_strategies
 from .registry import DECLARATIONS, declaration, parse_rules, problems
 from .status import NOT_APPLICABLE, Status
-from .text import parse_int, shorten
+from .text import MAX_DIGITS, parse_int, shorten
 from .verdicts import Verdict, compare
 
 _LEGEND = ("  ".join(f"{s.mark} {s.value}" for s in Status) + f"  {NOT_APPLICABLE} does not arise"
@@ -176,11 +176,15 @@ def _simulate(args) -> int:
 
 
 def _whole(text: str) -> int:
-    """A command-line number: ASCII digits, a minus sign allowed (int() would also take '１０', '١٠' and '1_0')."""
-    number = parse_int(text[1:] if text.startswith("-") else text)
+    """A command-line number: at most nine ASCII digits, a minus sign allowed (``int()`` would also take ``'１０'``,
+    ``'١٠'`` and ``'1_0'``, and a count of games that would run for ever)."""
+    sign = text.startswith("-")
+    digits = text[1:] if sign else text
+    number = parse_int(digits) if len(digits) <= MAX_DIGITS else None
     if number is None:
-        raise argparse.ArgumentTypeError(f"invalid int value: {shorten(text)!r} (a whole number in ASCII digits 0-9)")
-    return -number if text.startswith("-") else number
+        raise argparse.ArgumentTypeError(f"invalid int value: {shorten(text)!r} (a whole number of at most "
+                                         f"{MAX_DIGITS} ASCII digits 0-9)")
+    return -number if sign else number
 
 
 class _Parser(argparse.ArgumentParser):

@@ -119,7 +119,7 @@ class Deal(ABC):
         else:  # short whatever was typed: the reason whole, the action, its words and the citation cut to fit
             message = f"{shorten(text, 40)!r} ({shorten(words, 50)}) is illegal: {reason}"
             if rule:
-                message += f" ({shorten(rule, max(60, limit - len(message)))})"
+                message += f" ({shorten(rule, max(60, limit - len(message) - 3))})"
         return IllegalMove(message, action=text, words=words, reason=reason, axis=axis, rule=rule)
 
     def describe(self, action) -> str:
@@ -127,7 +127,9 @@ class Deal(ABC):
         return self._words(action)
 
     def action_text(self, action) -> str:
-        """An action (one of :meth:`legal_actions`) as the text :meth:`play` reads back."""
+        """An action (one of :meth:`legal_actions`, or its text) as the text :meth:`play` reads back."""
+        if type(action) is not self.ACTION:
+            action = self.ACTION.parse(action)  # text is read; any other type is a TypeError that says so
         return self._text(action)
 
     # -- the state as values, the position as text ---------------------------------------------------------------
@@ -206,7 +208,7 @@ class Deal(ABC):
             try:
                 self.play(act)
             except ConquianError as exc:
-                raise RecordError(f"{where}: {exc}") from None
+                raise RecordError(shorten(f"{where}: {exc}", 300)) from None  # the move's own message, cut to fit
         if result is not None and str(self.outcome) != result.lower():
             raise RecordError(f"record: the result says {result[:40]!r} but the moves give "
                               f"{self.outcome or 'no result yet'}")

@@ -432,8 +432,8 @@ def _chapter(raw: dict, entries: Mapping[str, Entry], path: Path) -> tuple[Parag
             parts = [part.strip() for part in ev.locator.split(",")]
             found = [by_label[part] for part in parts if part in by_label]
             if not found:
-                raise DeclarationError(f"{path}: axis {axis!r}: the locator {ev.locator!r} names no paragraph of the "
-                                       f"chapter (labels: {', '.join(by_label)})")
+                raise DeclarationError(f"{path}: axis {axis!r}: the locator {shorten(ev.locator)!r} names no paragraph "
+                                       f"of the chapter (labels: {shorten(', '.join(by_label), 100)})")
             if _squash(ev.passage) not in _squash(found[0].text):
                 raise DeclarationError(f"{path}: axis {axis!r}: the passage at {ev.locator!r} is not in "
                                        f"{found[0].label}: {shorten(ev.passage)!r}")

@@ -24,6 +24,7 @@ from .moves import PHASES as _MOVES, diagnose, fits_own
 from .notation import format_position, format_record, parse_position, parse_record
 from .registry import cite
 from .words import describe
+from .text import shown_number
 from .rules import Forcing, Misdeal, RefusedCard, RuleSet, UnusedDraw
 from .state import Irregularity, Origin, Outcome, Phase, Role, Snapshot, Termination, check, pips
 
@@ -79,7 +80,7 @@ class Game(Deal):
             cut = rng.randint(low, size - low) if pack is None else 0
         if not (cut == 0 or low <= cut <= size - low):
             c = cite(rules, "min_cut")
-            raise PositionError(f"cut {cut} leaves fewer than {low} cards in a packet; cut between {low} and "
+            raise PositionError(f"cut {shown_number(cut)} leaves fewer than {low} cards in a packet; cut between {low} and "
                                 f"{size - low}, or 0 for a pack already cut (rule min_cut={low}"
                                 f"{'; ' + c.split(': ', 1)[1] if ': ' in c else ''})")
         start = (tuple(order), cut)  # the record's start, written out only when a record is asked for

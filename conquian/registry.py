@@ -173,6 +173,9 @@ class VariantRegistry(_ReadOnFirstUse, Mapping[str, RuleSet]):
         if not isinstance(name, str):
             raise TypeError(f"a variant name must be text, not {type(name).__name__}")
         rules = self._table()
+        if len(name) > 200:  # no id or alias is longer than a line: a longer name is refused without being read through
+            raise UnknownVariant(f"unknown variant {shorten(name)!r} ({len(name)} characters; a variant's name has at "
+                                 f"most 200)")
         key = self._cache[1].get(normalise_id(name))
         if key is None:
             if (problem := _FOLDER.problem(name)) is not None:

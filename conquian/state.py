@@ -172,6 +172,7 @@ def _text(mask: int) -> str:
 
 def check(s: Snapshot) -> None:
     """Raise :class:`~conquian.errors.PositionError` if the snapshot is not a state that play can reach."""
+    _check_types(s)
     r = s.rules
     t = r.table
     shape = r.pack.shape
@@ -199,6 +200,38 @@ def check(s: Snapshot) -> None:
     _check_phase(s)
     _check_counts(s)
     _check_history(s)
+
+
+def _is_mask(m) -> bool:
+    return type(m) is int and 0 <= m < 1 << 53  # cards are bits 0 to 52: a negative mask would have endless bits
+
+
+def _check_types(s: Snapshot) -> None:
+    """Each field of the right shape, named, so that a wrong value is never met as an IndexError further on."""
+    def fail(field: str, want: str, got) -> None:
+        raise PositionError(f"Snapshot.{field} must be {want}, not {type(got).__name__} {repr(got)[:40]}")
+
+    if not isinstance(s.rules, RuleSet):
+        fail("rules", "a RuleSet", s.rules)
+    if not (isinstance(s.hands, tuple) and len(s.hands) == 2 and all(map(_is_mask, s.hands))):
+        fail("hands", "two card masks (whole numbers 0 to 2**53 - 1)", s.hands)
+    if not (isinstance(s.melds, tuple) and len(s.melds) == 2
+            and all(isinstance(ms, tuple) and all(map(_is_mask, ms)) for ms in s.melds)):
+        fail("melds", "two tuples of card masks", s.melds)
+    for field in ("stock", "out"):
+        if not (isinstance(getattr(s, field), tuple) and all(map(_is_mask, getattr(s, field)))):
+            fail(field, "a tuple of card masks", getattr(s, field))
+    if not _is_mask(s.offer):
+        fail("offer", "a card mask, or 0 for none", s.offer)
+    if not isinstance(s.phase, Phase):
+        fail("phase", "a Phase", s.phase)
+    if s.actor is not None and s.actor not in (0, 1) or type(s.actor) in (bool, float):
+        fail("actor", "a Role or None", s.actor)
+    for field, kind in (("origin", Origin), ("outcome", Outcome)):
+        if getattr(s, field) is not None and not isinstance(getattr(s, field), kind):
+            fail(field, f"an {kind.__name__} or None", getattr(s, field))
+    if type(s.forced) is not bool:
+        fail("forced", "True or False", s.forced)
 
 
 def _single_bits(mask: int) -> list[int]:

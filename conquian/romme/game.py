@@ -33,6 +33,7 @@ from .notation import format_position, format_record, parse_position, parse_reco
 from .rules import RommeRules
 from .state import Outcome, Phase, Snapshot, Termination, check, penalty
 from .words import describe
+from ..text import shorten, shown_number
 
 __all__ = ["RommeGame", "position"]
 
@@ -90,8 +91,8 @@ class RommeGame(Deal):
         if cut is None:
             cut = rng.randint(low, size - low) if pack is None else 0
         if not (cut == 0 or low <= cut <= size - low):
-            raise PositionError(f"cut {cut} leaves fewer than {low} cards in a packet; cut between {low} and "
-                                f"{size - low}, or 0 for a pack already cut ({cite(rules, 'min_cut')})")
+            raise PositionError(f"cut {shown_number(cut)} leaves fewer than {low} cards in a packet; cut between {low} and "
+                                f"{size - low}, or 0 for a pack already cut ({shorten(cite(rules, 'min_cut'), 120)})")
         self._start = (tuple(order), cut)
         found = order[cut - 1] if cut else -1  # the bottom card of the packet lifted: the cutter sees it
         order = order[cut:] + order[:cut]

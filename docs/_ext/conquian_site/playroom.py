@@ -30,6 +30,7 @@ from conquian.games import HOME, RULE_SETS, game_of
 from conquian.players import GreedyPlayer
 from conquian.registry import parse_rules
 from conquian.rules import AXIS_BY_NAME
+from conquian.text import MAX_DIGITS, shorten
 
 from .drawing import players_from_one, words_html
 from .games import site_game
@@ -315,12 +316,18 @@ def handle(request: str) -> str:
     except ConquianError as exc:
         return json.dumps({"error": str(exc)})
     except (TypeError, json.JSONDecodeError) as exc:
-        return json.dumps({"error": f"a request the playroom cannot read: {exc}"})
+        return json.dumps({"error": f"a request the playroom cannot read: {shorten(str(exc), 200)}"})
+    except RecursionError:  # brackets nested thousands deep: the JSON reader gives up before we see the request
+        return json.dumps({"error": "a request the playroom cannot read: brackets nested too deeply"})
     return json.dumps(out)
 
 
 def _whole(value, name: str) -> int:
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        raise ConquianError(f"{name} must be a whole number, not {str(value)[:40]!r}") from None
+    """A whole number given as a JSON number or as text in ASCII digits: not a bool, a fraction, ``'１'`` or ``'1_0'``
+    (which ``int()`` would take)."""
+    if type(value) is int and abs(value) < 10 ** MAX_DIGITS:
+        return value
+    text = value.strip(" ") if isinstance(value, str) else ""
+    if not re.fullmatch(rf"-?[0-9]{{1,{MAX_DIGITS}}}", text, re.ASCII):
+        raise ConquianError(f"{name} must be a whole number, not {shorten(repr(value), 40)}")
+    return int(text)
