@@ -345,10 +345,14 @@ def test_axe_does_see_a_contrast_fault(site, page, axe):
 
 @pytest.fixture(scope="module")
 def every_page(site, browser):
-    """One visit to every page of the site: what it logged, and its code blocks that a keyboard cannot scroll."""
+    """One visit to every page of the site: what it logged, its code blocks that a keyboard cannot scroll and, for
+    a reader's page, its visible text (toggles closed) and its references that are not links."""
     context, page = new_page(browser)
     errors: list[str] = []
     stuck: list[str] = []
+    texts: dict[str, str] = {}
+    unlinked: list[str] = []
+    readers = set(reader_pages())
     current = {"url": ""}
     page.on("console", lambda m: errors.append(f"{current['url']}: console {m.type}: {m.text}")
             if m.type == "error" else None)
@@ -360,6 +364,9 @@ def every_page(site, browser):
         for rel in pages:
             current["url"] = rel
             page.goto(f"{site}/{rel}", wait_until="load")
+            if rel in readers:
+                texts[rel] = page.locator("article").inner_text()
+                unlinked += [f"{rel}: {t}" for t in page.evaluate(UNLINKED_SEE)]
             # With every toggle opened every code block is laid out (a closed toggle's blocks have no width).
             page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
             page.wait_for_timeout(50)
@@ -368,7 +375,7 @@ def every_page(site, browser):
                 .map(pre => pre.textContent.slice(0, 40))""")]
     finally:
         context.close()
-    return {"pages": pages, "errors": errors, "stuck": stuck}
+    return {"pages": pages, "errors": errors, "stuck": stuck, "texts": texts, "unlinked": unlinked}
 
 
 def test_no_page_logs_a_console_error(every_page):
@@ -443,20 +450,13 @@ def test_the_programmer_words_check_does_catch_them():
     assert not programmer_words().findall("The smallest set; only by forcing; player 1; two packs; rummy.ch; seats")
 
 
-def test_reader_pages_show_no_programmer_words(site, browser):
+def test_reader_pages_show_no_programmer_words(every_page):
     """The visible text of every reader page (toggles closed: the Python behind them is for programmers)."""
     pattern, found = programmer_words(), []
-    context, pg = new_page(browser)
-    try:
-        pages = reader_pages()
-        assert len(pages) >= len(AXES) + len(SOURCES) + 8
-        for rel in pages:
-            pg.goto(f"{site}/{rel}")
-            text = pg.locator("article").inner_text()
-            found += [f"{rel}: {m.group(0)!r} in …{text[max(0, m.start() - 40):m.end() + 20]!r}…"
-                      for m in pattern.finditer(text)]
-    finally:
-        context.close()
+    assert len(every_page["texts"]) >= len(AXES) + len(SOURCES) + 8
+    for rel, text in sorted(every_page["texts"].items()):
+        found += [f"{rel}: {m.group(0)!r} in …{text[max(0, m.start() - 40):m.end() + 20]!r}…"
+                  for m in pattern.finditer(text)]
     assert not found, "programmer words on reader pages:\n" + "\n".join(found)
 
 
@@ -627,20 +627,14 @@ UNLINKED_SEE = r"""() => {
             }"""
 
 
-def test_every_see_on_a_reader_page_is_a_link(site, browser):
+def test_every_see_on_a_reader_page_is_a_link(site, page, every_page):
     """A reference a reader is sent to ("(see …)", "; see …", ": see …") is a link, not a name to look up."""
-    context, pg = new_page(browser)
-    unlinked = []
-    try:
-        for rel in reader_pages():
-            pg.goto(f"{site}/{rel}")
-            unlinked += [f"{rel}: {t}" for t in pg.evaluate(UNLINKED_SEE)]
-        # the check does see an unlinked reference
-        pg.evaluate("document.querySelector('article p').insertAdjacentHTML('afterend', '<p>Forced (see forced_lay_out).</p>')")
-        assert pg.evaluate(UNLINKED_SEE) == ["(see forced_lay_out)."]
-    finally:
-        context.close()
-    assert not unlinked, "references that are not links:\n" + "\n".join(unlinked)
+    assert every_page["texts"], "no reader page was visited"
+    # the check does see an unlinked reference
+    page.goto(f"{site}/index.html")
+    page.evaluate("document.querySelector('article p').insertAdjacentHTML('afterend', '<p>Forced (see forced_lay_out).</p>')")
+    assert page.evaluate(UNLINKED_SEE) == ["(see forced_lay_out)."]
+    assert not every_page["unlinked"], "references that are not links:\n" + "\n".join(every_page["unlinked"])
 
 
 def test_every_page_that_counts_the_differences_states_the_same_figure_as_the_data(site, page):
