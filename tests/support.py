@@ -13,13 +13,28 @@ from hypothesis import strategies as st
 
 from conquian import ConquianError
 
-from conquian import Game, Phase, Role, position
+from conquian import VARIANTS, ConflictingRules, Game, Phase, Role, position
 from conquian.registry import sources
-from conquian.rules import Ace, RuleSet
+from conquian.rules import AXES, Ace, RuleSet
 
 ROLES = (Role.DEALER, Role.PONE)
 #: The Conquian sources, most authoritative first (the declarations also hold sources of Rommé, a sibling game).
 CONQUIAN = sources("conquian")
+
+
+@st.composite
+def derived_rule_sets(draw, max_changes: int = 5):
+    """A consistent Conquian rule set: a source with up to ``max_changes`` axes changed, a conflicting draw giving
+    the source itself (hypothesis shrinks towards fewer changes)."""
+    base = VARIANTS[draw(st.sampled_from(CONQUIAN))]
+    overrides = {}
+    for ax in draw(st.lists(st.sampled_from(AXES), max_size=max_changes, unique=True)):
+        values = ax.choices or range(ax.minimum, ax.maximum + 1)
+        overrides[ax.name] = draw(st.sampled_from(list(values)))
+    try:
+        return base.replace(**overrides)
+    except ConflictingRules:
+        return base
 
 
 def is_meld(rules: RuleSet, cs) -> bool:

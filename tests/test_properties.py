@@ -9,10 +9,9 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conquian import VARIANTS, ConflictingRules, Game, RuleSet
-from conquian.rules import AXES
+from conquian import VARIANTS, Game, RuleSet
 
-from support import CONQUIAN, check_invariants, check_round_trips, play_random
+from support import CONQUIAN, check_invariants, check_round_trips, derived_rule_sets, play_random
 
 SOURCES = CONQUIAN
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -49,22 +48,8 @@ def test_a_seed_replays_identically_and_records_round_trip(source, seed):
     assert replayed.record() == a.record() and str(replayed) == str(a)
 
 
-@st.composite
-def rule_sets(draw):
-    """A consistent rule set: a source with up to five axes changed (hypothesis shrinks towards fewer)."""
-    base = VARIANTS[draw(st.sampled_from(SOURCES))]
-    overrides = {}
-    for ax in draw(st.lists(st.sampled_from(AXES), max_size=5, unique=True)):
-        values = ax.choices or range(ax.minimum, ax.maximum + 1)
-        overrides[ax.name] = draw(st.sampled_from(list(values)))
-    try:
-        return base.replace(**overrides)
-    except ConflictingRules:
-        return base
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rules=rule_sets(), seed=seeds)
+@given(rules=derived_rule_sets(max_changes=5), seed=seeds)
 def test_derived_rule_sets_play_to_the_end_keeping_every_invariant(rules, seed):
     g = play_random(Game(rules, seed=seed), random.Random(seed), distinct_outcomes)
     check_invariants(g)
