@@ -150,7 +150,11 @@ window.cqPlay = (function () {
         for (const o of view.others) {
           const b = el("button", { type: "button", class: "cq-other", html: o.html });
           b.addEventListener("click", () => this.explain(o.text));
-          list.append(el("li", {}, b, el("span", { class: "cq-allowed-by", text: ` (allowed by ${o.allowed_by.join(", ")})` })));
+          // a long list of sources and readings is cut to three and a count, so that a phone line stays short
+          const by = o.allowed_by.length > 3
+            ? `${o.allowed_by.slice(0, 3).join("; ")} and ${o.allowed_by.length - 3} more`
+            : o.allowed_by.join("; ");
+          list.append(el("li", {}, b, el("span", { class: "cq-allowed-by", text: ` (allowed by ${by})` })));
         }
         tools.append(el("p", { class: "cq-tools-head", text: "Moves other rules allow here, refused under these: press one to see why." }), list);
       }
