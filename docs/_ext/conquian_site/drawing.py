@@ -89,10 +89,10 @@ def backs_html(n: int, label: str) -> str:
     return f'<ul class="cq-hand cq-hidden-hand" aria-label="{escape(label)}, {n} cards face down">{items}</ul>'
 
 
-def cards_html(cards, label: str) -> str:
-    """A row of cards as a list, with its label for assistive technology."""
+def cards_html(cards, label: str, none: str = "none") -> str:
+    """A row of cards as a list, with its label for assistive technology (``none`` when there is no card)."""
     if not cards:
-        return '<span class="cq-none">none</span>'
+        return f'<span class="cq-none">{escape(none)}</span>'
     items = "".join(f"<li>{card_html(c)}</li>" for c in cards)
     return f'<ul class="cq-hand" aria-label="{escape(label)}">{items}</ul>'
 

@@ -101,8 +101,7 @@ class SourceChapterDirective(CqDirective):
     required_arguments = 1
 
     def run(self):
-        self.note_declarations()
-        decl = self.declaration(self.arguments[0])
+        decl = self.source_argument()
         if decl is None:
             return []
         if not decl.chapter:
@@ -130,8 +129,7 @@ class SourcePassagesDirective(CqDirective):
     required_arguments = 1
 
     def run(self):
-        self.note_declarations()
-        decl = self.declaration(self.arguments[0])
+        decl = self.source_argument()
         if decl is None:
             return []
         cites = citations(decl)

@@ -17,7 +17,7 @@ from conquian.cards import BY_CODE, JOKER_CODE
 from conquian.romme.game import RommeGame
 from conquian.romme.state import Phase
 
-from .drawing import backs_html, card_html
+from .drawing import backs_html, card_html, cards_html
 from .romme_facts import first_meld_points, state_words
 
 
@@ -38,13 +38,6 @@ def melds_html(melds, label: str) -> str:
     return f'<ul class="cq-melds" aria-label="{escape(label)}">{"".join(meld_html(m) for m in melds)}</ul>'
 
 
-def hand_html(cards, label: str) -> str:
-    if not cards:
-        return '<span class="cq-none">none (gone out)</span>'
-    items = "".join(f"<li>{card_html(c)}</li>" for c in cards)
-    return f'<ul class="cq-hand" aria-label="{escape(label)}">{items}</ul>'
-
-
 def seat_name(seat: int) -> str:
     return f"Player {seat + 1}" + (" (the dealer)" if seat == 0 else "")  # a reader counts from one
 
@@ -60,7 +53,8 @@ def seat_html(g: RommeGame, seat: int, hidden: bool = False, name: str = "") -> 
     hand = g.hand(seat)
     opened = "first meld made" if seat in g.opened else "no first meld yet"
     name = name or seat_name(seat)
-    shown = backs_html(len(hand), f"player {seat + 1}’s hand") if hidden and hand else hand_html(hand, f"player {seat + 1}’s hand")
+    label = f"player {seat + 1}’s hand"
+    shown = backs_html(len(hand), label) if hidden and hand else cards_html(hand, label, "none (gone out)")
     return (f'<div class="cq-seat{" cq-acting" if acting else ""}" role="group" aria-label="{name}">'
             f'<p class="cq-seat-name"><strong>{name}</strong>{badge} '
             f'<span class="cq-down">{plural(len(hand), "card")} in hand · {opened}</span></p>'

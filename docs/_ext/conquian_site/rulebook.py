@@ -78,8 +78,7 @@ class RulesOfDirective(CqDirective):
     required_arguments = 1
 
     def run(self):
-        self.note_declarations()
-        decl = self.declaration(self.arguments[0])
+        decl = self.source_argument()
         if decl is None:
             return []
         out: list[nodes.Node] = [self.intro(decl)]

@@ -36,6 +36,12 @@ class CqDirective(SphinxDirective):
         for path in declaration_files():
             self.env.note_dependency(str(path))
 
+    def source_argument(self) -> Declaration | None:
+        """The declaration the directive's argument names (the page rebuilt when a declaration changes), or None
+        after a warning."""
+        self.note_declarations()
+        return self.declaration(self.arguments[0])
+
     def declaration(self, source: str, axis: str | None = None) -> Declaration | None:
         """A source's declaration, or None after a warning naming the file (and the axis, if given)."""
         decl = DECLARATIONS.get(source.strip())

@@ -35,8 +35,7 @@ class SourceDirective(CqDirective):
     required_arguments = 1
 
     def run(self):
-        self.note_declarations()
-        decl = self.declaration(self.arguments[0])
+        decl = self.source_argument()
         return [] if decl is None else self.render(decl)
 
     def render(self, decl: Declaration) -> list[nodes.Node]:
