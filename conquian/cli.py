@@ -10,14 +10,12 @@ import argparse
 import errno
 import json
 import os
-import random
 import sys
-import time
 
 from .errors import ConquianError
-from .games import RULE_SETS, Tally, game_of
-from .players import make_players, parse_strategies
-from .registry import DECLARATIONS, declaration, parse_rules, problems
+from .games import RULE_SETS
+from .registry import DECLARATIONS, declaration, problems
+from .simulation import Engine, Simulation, simulate
 from .status import NOT_APPLICABLE, Status
 from .text import MAX_DIGITS, parse_int, shorten
 from .verdicts import Verdict, compare
@@ -78,71 +76,6 @@ def _compare(args) -> int:
     return 0
 
 
-class Simulation:
-    """Deals between computer players (random by default, see :mod:`conquian.players`), tallied as they are
-    played (so an interrupted run can report).
-
-    The rule set's game deals (see :mod:`conquian.games`): Conquian to two players (wins tallied by role), Rommé to
-    ``players`` seats (wins tallied per seat, seat 0 dealing every deal).
-    """
-
-    def __init__(self, variant: str, seed: int, players: "int | None" = None, strategy: str = "random"):
-        self.rules = parse_rules(variant)
-        self.game = game_of(self.rules)
-        self.players = players if players is not None else self.game.players[0]
-        self.game.new_deal(self.rules, self.players, seed=0)  # a player count the rules do not allow is an error now
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.strategies = parse_strategies(strategy, self.players)
-        self.seats = make_players(self.strategies, self.rng)  # random players draw from self.rng, as before
-        self.tally = Tally(str(self.rules), self.players, seed, dict.fromkeys(self.game.seats(self.players), 0),
-                           dict.fromkeys(self.game.tallies, 0))
-
-    @property
-    def games(self) -> int:
-        return self.tally.games
-
-    def deal(self):
-        return self.game.new_deal(self.rules, self.players, seed=self.rng.getrandbits(64))
-
-    def play(self, games: int, progress=None) -> None:
-        t = self.tally
-        last = time.monotonic()
-        for n in range(1, games + 1):
-            start = time.perf_counter()
-            g = self.deal()
-            seats = self.seats
-            while not g.is_over:
-                g.play(seats[g.to_act].choose(g))
-            t.seconds += time.perf_counter() - start
-            t.games += 1
-            t.decisions += g.decisions
-            winner = g.outcome.winner
-            if winner is None:
-                t.ties += 1
-            else:
-                t.wins[winner] += 1
-                for name in t.counts:
-                    t.counts[name] += bool(getattr(g.outcome, name))
-            if progress and (time.monotonic() - last > 1.0 or n == games):
-                progress(n, games)
-                last = time.monotonic()
-
-    def summary(self) -> dict:
-        out = self.game.summary(self.tally)
-        if set(self.strategies) != {"random"}:
-            out["strategies"] = list(self.strategies)
-        return out
-
-
-def simulate(variant: str, games: int, seed: int, progress=None, players: "int | None" = None,
-             strategy: str = "random") -> dict:
-    """Play ``games`` deals between computer players; the same seed gives the same result."""
-    sim = Simulation(variant, seed, players, strategy)
-    sim.play(games, progress)
-    return sim.summary()
-
-
 def _report(result: dict, as_json: bool, game) -> None:
     if as_json:
         print(json.dumps(result))
@@ -164,7 +97,9 @@ def _simulate(args) -> int:
     def progress(n, total):
         print(f"\r{n}/{total} games", end="" if n < total else "\n", file=sys.stderr, flush=True)
 
-    sim = Simulation(args.variant, args.seed, args.players, args.strategy)
+    sim = Simulation(args.variant, args.seed, args.players, args.strategy, args.engine)
+    if sim.why_python and sim.game.kernel is not None:  # the kernel was not built, or cannot play these rules
+        print(f"conquian: {sim.why_python}; playing with the pure-Python engine", file=sys.stderr)
     try:
         sim.play(args.games, progress if args.games >= 1000 or sys.stderr.isatty() else None)
     except KeyboardInterrupt:
@@ -210,6 +145,9 @@ def _parser() -> argparse.ArgumentParser:
                                                          "(Conquian: dealer,pone), e.g. greedy,random")
     p.add_argument("--games", type=_whole, default=1000)
     p.add_argument("--seed", type=_whole, default=0)
+    p.add_argument("--engine", choices=[e.value for e in Engine], default="auto",
+                   help="native (the compiled kernel), python, or auto: native where it is built and plays the game "
+                        "(default)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_simulate)
     return parser

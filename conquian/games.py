@@ -86,6 +86,10 @@ class GameType:
     """The game's greedy judgement (:class:`conquian.players.GreedyPlayer` asks it): a module or object with
     ``value(deal, seat) -> float`` (what the deal is worth to the seat, by what it sees) and ``shortcut(deal,
     actions) -> action | None`` (an action taken without looking ahead, e.g. the draw)."""
+    kernel: "Any" = None
+    """The game's compiled kernel for simulations (see :mod:`conquian.simulation`), or None: an object with
+    ``why_not(rules, strategies) -> str`` (empty when it can play them) and ``play(rules, strategies, rng, deals,
+    final) -> list[DealResult]``."""
 
     @property
     def rules(self) -> type:

@@ -1,0 +1,184 @@
+"""Many deals between computer players: the tally ``conquian simulate`` prints, and each deal's result for statistics.
+
+A :class:`Simulation` deals from one seeded generator (each deal's shuffle is seeded by it, and random players draw
+their choices from it), so the same seed gives the same deals, whichever engine plays them:
+
+- ``python``: the engine itself (:mod:`conquian.deal`), one :meth:`~conquian.deal.Deal.play` at a time;
+- ``native``: a game's compiled kernel, where the game registers one (:attr:`conquian.games.GameType.kernel`) and it
+  was built when the package was installed.  It plays whole deals inside, with the same generator, the same move
+  order and the same players, so its results are those of the Python engine, deal for deal (a differential test
+  holds it to that).
+
+``engine='auto'`` (the default) takes the kernel when there is one, else the Python engine.
+
+>>> from conquian.simulation import Simulation
+>>> sim = Simulation('foster-1913', seed=1, strategy='greedy', engine='python')
+>>> results = sim.play(3, keep=True)
+>>> [r.ending for r in results], sim.tally.games
+(['tableau', 'win', 'win'], 3)
+>>> results[0].first, results[0].decisions > 0
+(1, True)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import ConquianError
+from .games import Tally, game_of
+from .players import make_players, parse_strategies
+from .registry import parse_rules
+from .text import shorten
+
+__all__ = ["Engine", "DealResult", "Simulation", "simulate", "engine_for"]
+
+
+class Engine(enum.Enum):
+    """Which engine plays the deals."""
+
+    AUTO = "auto"
+    PYTHON = "python"
+    NATIVE = "native"
+
+    @classmethod
+    def parse(cls, text: "Engine | str") -> "Engine":
+        if isinstance(text, cls):
+            return text
+        if not isinstance(text, str):
+            raise TypeError(f"an engine is text, not {type(text).__name__}")
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            raise ConquianError(f"engine {shorten(text)!r} is none of: {', '.join(e.value for e in cls)}") from None
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One simulated deal, as plain values."""
+
+    ending: str
+    """How it ended: the value of the game's termination (``win``, ``tableau``; Rommé ``stock``, ``idle``...)."""
+    winner: "int | None"
+    """The seat that won (Conquian: 0 the dealer, 1 the pone), or None."""
+    first: int
+    """The seat that acted first (had the first say)."""
+    decisions: int
+    """Player decisions in the deal: its length."""
+    stock_left: int
+    """Cards left in the stock at the end."""
+    flags: tuple[str, ...] = ()
+    """The game's tallies (:attr:`~conquian.games.GameType.tallies`) this deal's outcome had, e.g. ``hand_romme``."""
+    final: Any = None
+    """The final state as the game's snapshot, when the simulation was asked to keep it."""
+
+
+def engine_for(game, engine: "Engine | str", rules, strategies) -> tuple[Engine, str]:
+    """The engine that will play, and why when the kernel was asked for (or preferred) and cannot play."""
+    engine = Engine.parse(engine)
+    if engine is Engine.PYTHON:
+        return Engine.PYTHON, ""
+    kernel = game.kernel
+    why = (f"{game.title} has no native kernel" if kernel is None else kernel.why_not(rules, strategies))
+    if not why:
+        return Engine.NATIVE, ""
+    if engine is Engine.NATIVE:
+        raise ConquianError(f"--engine native: {why}; use --engine python")
+    return Engine.PYTHON, why
+
+
+class Simulation:
+    """Deals between computer players (random by default, see :mod:`conquian.players`), tallied as they are
+    played (so an interrupted run can report).
+
+    The rule set's game deals (see :mod:`conquian.games`): Conquian to two players (wins tallied by role), Rommé to
+    ``players`` seats (wins tallied per seat, seat 0 dealing every deal).  :attr:`engine` is the engine that plays,
+    :attr:`why_python` why the kernel does not (empty when it does, or when the Python engine was asked for).
+    """
+
+    #: Deals the kernel plays per call: an interrupted run loses at most these.
+    CHUNK = 2000
+
+    def __init__(self, variant: str, seed: int, players: "int | None" = None, strategy: str = "random",
+                 engine: "Engine | str" = Engine.AUTO):
+        self.rules = parse_rules(variant)
+        self.game = game_of(self.rules)
+        self.players = players if players is not None else self.game.players[0]
+        self.game.new_deal(self.rules, self.players, seed=0)  # a player count the rules do not allow is an error now
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.strategies = parse_strategies(strategy, self.players)
+        self.engine, self.why_python = engine_for(self.game, engine, self.rules, self.strategies)
+        self.seats = make_players(self.strategies, self.rng)  # random players draw from self.rng, as before
+        self.tally = Tally(str(self.rules), self.players, seed, dict.fromkeys(self.game.seats(self.players), 0),
+                           dict.fromkeys(self.game.tallies, 0))
+
+    @property
+    def games(self) -> int:
+        return self.tally.games
+
+    def deal(self):
+        return self.game.new_deal(self.rules, self.players, seed=self.rng.getrandbits(64))
+
+    def play(self, games: int, progress=None, keep: bool = False, final: bool = False) -> "list[DealResult] | None":
+        """Play ``games`` deals; with ``keep``, return each deal's :class:`DealResult` (with ``final``, its end state)."""
+        results: list[DealResult] | None = [] if keep else None
+        last, done = time.monotonic(), 0
+        while done < games:
+            n = min(games - done, self.CHUNK) if self.engine is Engine.NATIVE else 1
+            start = time.perf_counter()
+            batch = self._native(n, final) if self.engine is Engine.NATIVE else [self._python(final)]
+            self.tally.seconds += time.perf_counter() - start
+            for r in batch:
+                self._count(r)
+            if results is not None:
+                results.extend(batch)
+            done += n
+            if progress and (time.monotonic() - last > 1.0 or done == games):
+                progress(done, games)
+                last = time.monotonic()
+        return results
+
+    def _python(self, final: bool) -> DealResult:
+        g = self.deal()
+        first = int(g.to_act)
+        seats = self.seats
+        while not g.is_over:
+            g.play(seats[g.to_act].choose(g))
+        o = g.outcome
+        winner = o.winner
+        return DealResult(o.termination.value, None if winner is None else int(winner), first, g.decisions,
+                          len(g.stock), tuple(n for n in self.game.tallies if getattr(o, n)),
+                          g.snapshot() if final else None)
+
+    def _native(self, n: int, final: bool) -> list[DealResult]:
+        return self.game.kernel.play(self.rules, self.strategies, self.rng, n, final)
+
+    def _count(self, r: DealResult) -> None:
+        t = self.tally
+        t.games += 1
+        t.decisions += r.decisions
+        if r.winner is None:
+            t.ties += 1
+        else:
+            t.wins[self.game.seats(self.players)[r.winner]] += 1
+            for name in r.flags:
+                t.counts[name] += 1
+
+    def summary(self) -> dict:
+        out = self.game.summary(self.tally)
+        if set(self.strategies) != {"random"}:
+            out["strategies"] = list(self.strategies)
+        out["engine"] = self.engine.value
+        return out
+
+
+def simulate(variant: str, games: int, seed: int, progress=None, players: "int | None" = None,
+             strategy: str = "random", engine: "Engine | str" = Engine.AUTO) -> dict:
+    """Play ``games`` deals between computer players; the same seed gives the same result, on either engine."""
+    sim = Simulation(variant, seed, players, strategy, engine)
+    sim.play(games, progress)
+    return sim.summary()
