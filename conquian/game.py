@@ -19,7 +19,7 @@ from .deal import Deal
 from .errors import IllegalMove, PositionError
 from .games import GameType, Tally, register
 from .melds import MeldTable
-from . import greedy, notation
+from . import greedy, kernel, notation
 from .moves import PHASES as _MOVES, diagnose, fits_own
 from .notation import format_position, format_record, parse_position, parse_record
 from .registry import cite
@@ -387,4 +387,4 @@ def _summary_lines(result: dict) -> list[str]:
 
 
 GAME = register(GameType("conquian", "Conquian", Game, (2, 2), notation, _start, lambda players: _ROLES, _summary,
-                         _summary_lines, greedy=greedy))
+                         _summary_lines, greedy=greedy, kernel=kernel))

@@ -1,0 +1,835 @@
+/* Conquian's native kernel: whole deals between computer players, for simulations.
+ *
+ * It plays exactly the deals the Python engine plays (conquian/game.py, moves.py, melds.py, players.py): the same
+ * generator (CPython's Mersenne Twister, its state handed over and handed back), the same shuffle and cut, the
+ * same legal actions in the same order, the same random and greedy players.  Every rule axis that changes the play
+ * of a deal is a field of Rules; the meld table comes from Python.  conquian/kernel.py is its only caller, and a
+ * differential test (tests/test_kernel.py) holds the two engines to identical deals.
+ *
+ * Cards are bits of a 64-bit mask (bit = the card's code), as in the Python engine.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXM 24      /* melds of one player: at most 48 cards in melds of two; more is refused, never cut */
+#define MAXCARDS 64
+#define HASH 1024    /* open-addressing table of melds (a pack of forty cards has a few hundred) */
+
+/* -- CPython's Mersenne Twister (Modules/_randommodule.c), so that choices match random.Random ---------------- */
+typedef struct { uint32_t mt[624]; int index; } MT;
+
+static uint32_t mt_next(MT *g) {
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t y;
+    if (g->index >= 624) {
+        int kk;
+        for (kk = 0; kk < 624 - 397; kk++) {
+            y = (g->mt[kk] & 0x80000000U) | (g->mt[kk + 1] & 0x7fffffffU);
+            g->mt[kk] = g->mt[kk + 397] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        for (; kk < 623; kk++) {
+            y = (g->mt[kk] & 0x80000000U) | (g->mt[kk + 1] & 0x7fffffffU);
+            g->mt[kk] = g->mt[kk + (397 - 624)] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        y = (g->mt[623] & 0x80000000U) | (g->mt[0] & 0x7fffffffU);
+        g->mt[623] = g->mt[396] ^ (y >> 1) ^ mag01[y & 0x1U];
+        g->index = 0;
+    }
+    y = g->mt[g->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+static void mt_init(MT *g, uint32_t s) {
+    g->mt[0] = s;
+    for (int i = 1; i < 624; i++)
+        g->mt[i] = (1812433253U * (g->mt[i - 1] ^ (g->mt[i - 1] >> 30)) + (uint32_t)i);
+    g->index = 624;
+}
+
+/* random.Random(seed) for a 64-bit seed: init_by_array with its 32-bit words, least significant first. */
+static void mt_seed64(MT *g, uint64_t seed) {
+    uint32_t key[2] = {(uint32_t)seed, (uint32_t)(seed >> 32)};
+    int keylen = (seed >> 32) ? 2 : 1;
+    mt_init(g, 19650218U);
+    int i = 1, j = 0, k = 624 > keylen ? 624 : keylen;
+    for (; k; k--) {
+        g->mt[i] = (g->mt[i] ^ ((g->mt[i - 1] ^ (g->mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        i++; j++;
+        if (i >= 624) { g->mt[0] = g->mt[623]; i = 1; }
+        if (j >= keylen) j = 0;
+    }
+    for (k = 623; k; k--) {
+        g->mt[i] = (g->mt[i] ^ ((g->mt[i - 1] ^ (g->mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= 624) { g->mt[0] = g->mt[623]; i = 1; }
+    }
+    g->mt[0] = 0x80000000U;
+    g->index = 624;
+}
+
+static uint64_t mt_bits64(MT *g) {  /* getrandbits(64): the first word is the low one */
+    uint64_t lo = mt_next(g);
+    uint64_t hi = mt_next(g);
+    return lo | (hi << 32);
+}
+
+static uint32_t mt_below(MT *g, uint32_t n) {  /* _randbelow_with_getrandbits(n), n >= 1 */
+    int k = 32 - __builtin_clz(n);
+    uint32_t r;
+    do { r = mt_next(g) >> (32 - k); } while (r >= n);
+    return r;
+}
+
+/* -- the rules, as a deal's play needs them --------------------------------------------------------------- */
+enum { F_NONE = 0, F_ACTIVE = 1, F_REACTIVE = 2 };
+enum { R_NONE = 0, R_BORROW = 1, R_NEW = 2, R_FREE = 3 };
+
+typedef struct {
+    int size, hand_size, deal_packet, turn_up, min_cut, first_pone;
+    int drawn_to_hand, unused_offered, with_the_card, meld_without_use, lay_off_own;
+    int forcing, force_back, forced_lay_out, demanded_lay_off, rearranging, cards_to_win, last_discard_counts;
+    int deck[MAXCARDS];      /* the pack in deck order (codes) */
+    int place[MAXCARDS];     /* code -> place in its suit's sequence order, -1 if not in the pack */
+    uint64_t hash[HASH];     /* the melds, open addressing, 0 = empty */
+    uint64_t *melds; int nmelds;
+    uint64_t *minimal; int nminimal;
+    uint64_t *containing[MAXCARDS]; int ncontaining[MAXCARDS];
+    uint64_t *minimal_with[MAXCARDS]; int nminimal_with[MAXCARDS];
+    uint64_t *lowest[MAXCARDS]; int nlowest[MAXCARDS];
+} Rules;
+
+static inline unsigned hslot(uint64_t m) { return (unsigned)((m * 0x9E3779B97F4A7C15ULL) >> 54) & (HASH - 1); }
+
+static int is_meld(const Rules *r, uint64_t m) {
+    unsigned i = hslot(m);
+    while (r->hash[i]) {
+        if (r->hash[i] == m) return 1;
+        i = (i + 1) & (HASH - 1);
+    }
+    return 0;
+}
+
+static inline int popc(uint64_t m) { return __builtin_popcountll(m); }
+static inline int low_code(uint64_t m) { return __builtin_ctzll(m); }
+
+static int same_rank(uint64_t m) {  /* all cards of one rank: a set (codes are suit * 13 + rank - 1) */
+    int rank = -1;
+    while (m) {
+        int c = low_code(m);
+        m &= m - 1;
+        if (rank < 0) rank = c % 13;
+        else if (c % 13 != rank) return 0;
+    }
+    return 1;
+}
+
+/* -- arrangements: sorted tuples of melds, kept in a growing array -------------------------------------------- */
+typedef struct { int n; uint64_t m[MAXM]; } Arr;
+typedef struct { Arr *a; int n, cap; int overflow; } Arrs;
+
+static int arrs_push(Arrs *s, const uint64_t *m, int n) {
+    if (n > MAXM) { s->overflow = 1; return -1; }
+    if (s->n == s->cap) {
+        int cap = s->cap ? 2 * s->cap : 64;
+        Arr *a = realloc(s->a, (size_t)cap * sizeof(Arr));
+        if (!a) { s->overflow = 1; return -1; }
+        s->a = a; s->cap = cap;
+    }
+    Arr *x = &s->a[s->n++];
+    x->n = n;
+    memcpy(x->m, m, (size_t)n * sizeof(uint64_t));
+    for (int i = 1; i < n; i++) {  /* insertion sort: a handful of melds */
+        uint64_t v = x->m[i]; int j = i - 1;
+        while (j >= 0 && x->m[j] > v) { x->m[j + 1] = x->m[j]; j--; }
+        x->m[j + 1] = v;
+    }
+    return 0;
+}
+
+static int arr_cmp(const void *pa, const void *pb) {  /* Python's order of tuples of ints */
+    const Arr *a = pa, *b = pb;
+    int n = a->n < b->n ? a->n : b->n;
+    for (int i = 0; i < n; i++)
+        if (a->m[i] != b->m[i]) return a->m[i] < b->m[i] ? -1 : 1;
+    return (a->n > b->n) - (a->n < b->n);
+}
+
+static void arrs_sort_unique(Arrs *s) {
+    if (s->n < 2) return;
+    qsort(s->a, (size_t)s->n, sizeof(Arr), arr_cmp);
+    int k = 1;
+    for (int i = 1; i < s->n; i++)
+        if (arr_cmp(&s->a[i], &s->a[k - 1]) != 0) s->a[k++] = s->a[i];
+    s->n = k;
+}
+
+typedef struct {
+    const Rules *r;
+    uint64_t start, down, hand, with_card;
+    const uint64_t *old; int nold;
+    int rearrange, lay_off, extra;
+    uint64_t chosen[MAXM]; int nchosen;
+    Arrs *out;
+} Search;
+
+static int in_old(const Search *s, uint64_t m) {
+    for (int i = 0; i < s->nold; i++) if (s->old[i] == m) return 1;
+    return 0;
+}
+
+/* hand_meld_sets: every set of disjoint melds within rest, each appended to what is chosen */
+static void hand_sets(Search *s, uint64_t rest) {
+    arrs_push(s->out, s->chosen, s->nchosen);
+    for (uint64_t bs = rest; bs; bs &= bs - 1) {
+        uint64_t b = bs & -bs;
+        uint64_t above = rest & ~((b << 1) - 1);
+        int c = low_code(b);
+        for (int i = 0; i < s->r->nlowest[c]; i++) {
+            uint64_t m = s->r->lowest[c][i];
+            if (m & ~rest) continue;
+            if (s->nchosen >= MAXM) { s->out->overflow = 1; return; }
+            s->chosen[s->nchosen++] = m;
+            hand_sets(s, above & ~m);
+            s->nchosen--;
+        }
+    }
+}
+
+static void search(Search *s, uint64_t must, uint64_t avail) {
+    if (!must) {
+        if (s->extra) hand_sets(s, avail & s->hand);
+        else arrs_push(s->out, s->chosen, s->nchosen);
+        return;
+    }
+    if (s->nchosen >= MAXM) { s->out->overflow = 1; return; }
+    int c = low_code(must);
+    const Rules *r = s->r;
+    for (int i = 0; i < r->ncontaining[c]; i++) {
+        uint64_t m = r->containing[c][i];
+        if (m & ~s->start) continue;
+        if (m & ~avail) continue;
+        uint64_t inter = m & s->down;
+        if (inter) {
+            int old = in_old(s, inter);
+            if (!s->rearrange && !old) continue;
+            if (!s->lay_off && inter != m && (old || !s->rearrange)) continue;
+        }
+        if (s->with_card && !(m & s->with_card) && (m & s->hand)) continue;
+        s->chosen[s->nchosen++] = m;
+        search(s, must & ~m, avail & ~m);
+        s->nchosen--;
+    }
+}
+
+static int into_new_fits(const Arr *a, const uint64_t *old, int nold, int i, uint64_t *chosen) {
+    if (i == nold) {
+        for (int o = 0; o < nold; o++)
+            for (int k = 0; k < a->n; k++) {
+                uint64_t n = a->m[k];
+                if (n == chosen[o] || !(n & old[o])) continue;
+                for (int q = 0; q < nold; q++) if (chosen[q] == n) return 0;
+            }
+        return 1;
+    }
+    int kind = same_rank(old[i]);
+    for (int k = 0; k < a->n; k++) {
+        uint64_t n = a->m[k];
+        if (!(n & old[i]) || same_rank(n) != kind) continue;
+        int taken = 0;
+        for (int q = 0; q < i; q++) if (chosen[q] == n) { taken = 1; break; }
+        if (taken) continue;
+        chosen[i] = n;
+        if (into_new_fits(a, old, nold, i + 1, chosen)) return 1;
+    }
+    return 0;
+}
+
+static int borrowing_ok(const Rules *r, const Arr *a, const uint64_t *old, int nold, int into_new_only) {
+    if (into_new_only) {
+        uint64_t chosen[MAXM];
+        return into_new_fits(a, old, nold, 0, chosen);
+    }
+    uint64_t keeper[MAXM] = {0};
+    for (int o = 0; o < nold; o++) {
+        uint64_t kept = 0;
+        for (int k = 0; k < a->n; k++) {
+            uint64_t part = a->m[k] & old[o];
+            if (part && is_meld(r, part)) {
+                if (keeper[k] == 0) keeper[k] = old[o];
+                else if (keeper[k] != old[o]) return 0;
+                kept |= part;
+            }
+        }
+        if (!kept) return 0;
+    }
+    return 1;
+}
+
+/* arrangements(): every way the player's melds can stand after using card (0: laying out from the hand) */
+static void arrangements(const Rules *r, int rearranging, int lay_off, int with_the_card, const uint64_t *old, int nold,
+                         uint64_t hand, uint64_t card, Arrs *out) {
+    uint64_t down = 0;
+    for (int i = 0; i < nold; i++) down |= old[i];
+    uint64_t must = down | card, avail = must | hand;
+    out->n = 0;
+    if (!card) {
+        int any = 0;
+        for (int i = 0; i < r->nminimal && !any; i++) {
+            uint64_t m = r->minimal[i];
+            if ((m & hand) && !(m & ~avail)) any = 1;
+        }
+        if (!any) return;
+    }
+    Search s = {r, avail, down, hand, with_the_card ? card : 0, old, nold, rearranging != R_NONE, lay_off,
+                !with_the_card, {0}, 0, out};
+    search(&s, must, avail);
+    arrs_sort_unique(out);
+    if (rearranging == R_BORROW || rearranging == R_NEW) {
+        int k = 0;
+        for (int i = 0; i < out->n; i++)
+            if (borrowing_ok(r, &out->a[i], old, nold, rearranging == R_NEW)) out->a[k++] = out->a[i];
+        out->n = k;
+    }
+}
+
+/* -- the deal ------------------------------------------------------------------------------------------------ */
+enum { PH_OFFER, PH_DISCARD, PH_REFUSED, PH_OVER };
+enum { O_TURNED_UP, O_DRAWN, O_PASSED, O_DISCARD, O_DEMANDED };
+enum { K_PASS, K_USE, K_DISCARD, K_FORCE, K_DEMAND, K_WAIVE, K_TAKE, K_LAY };
+enum { T_NONE = -1, T_WIN = 0, T_TABLEAU = 1 };
+
+typedef struct {
+    uint64_t hands[2], down[2], offer;
+    uint64_t melds[2][MAXM]; int nmelds[2];
+    int stock[MAXCARDS]; int nstock;   /* top of the stock last */
+    int out[MAXCARDS]; int nout;
+    int origin, actor, phase, forced, termination, winner, pips, decisions;
+} State;
+
+typedef struct { int kind; int n; uint64_t m[MAXM]; uint64_t card, onto; } Act;
+typedef struct { Act *a; int n, cap; int overflow; } Acts;
+
+static Act *acts_add(Acts *l, int kind) {
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 64;
+        Act *a = realloc(l->a, (size_t)cap * sizeof(Act));
+        if (!a) { l->overflow = 1; return NULL; }
+        l->a = a; l->cap = cap;
+    }
+    Act *x = &l->a[l->n++];
+    x->kind = kind; x->n = 0; x->card = 0; x->onto = 0;
+    return x;
+}
+
+static int first_say(int origin) { return origin == O_DRAWN || origin == O_TURNED_UP; }
+
+static int fits_own(const Rules *r, const State *g, int role, uint64_t card) {
+    for (int i = 0; i < g->nmelds[role]; i++) if (is_meld(r, g->melds[role][i] | card)) return 1;
+    return 0;
+}
+
+static int could_meld(const Rules *r, uint64_t card, uint64_t avail) {
+    avail |= card;
+    int c = low_code(card);
+    for (int i = 0; i < r->nminimal_with[c]; i++) if (!(r->minimal_with[c][i] & ~avail)) return 1;
+    return 0;
+}
+
+static int laid_off(const Arr *a, const uint64_t *old, int nold, uint64_t card) {
+    for (int k = 0; k < a->n; k++)
+        if (a->m[k] & card) {
+            for (int o = 0; o < nold; o++) if (!(old[o] & ~a->m[k])) return 1;
+            return 0;
+        }
+    return 0;
+}
+
+static void add_arrs(Acts *l, int kind, const Arrs *s, int need) {
+    for (int i = 0; i < s->n; i++) {
+        if (need) {
+            int total = 0;
+            for (int k = 0; k < s->a[i].n; k++) total += popc(s->a[i].m[k]);
+            if (total < need) continue;
+        }
+        Act *x = acts_add(l, kind);
+        if (!x) return;
+        x->n = s->a[i].n;
+        memcpy(x->m, s->a[i].m, (size_t)x->n * sizeof(uint64_t));
+    }
+}
+
+/* lay_out_options: arrangements from the hand alone that lay at least one card down */
+static void lay_outs(const Rules *r, const State *g, int me, int with_the_card, Arrs *s) {
+    arrangements(r, r->rearranging, r->lay_off_own, with_the_card, g->melds[me], g->nmelds[me], g->hands[me], 0, s);
+    int have = popc(g->down[me]), k = 0;
+    for (int i = 0; i < s->n; i++) {
+        int total = 0;
+        for (int j = 0; j < s->a[i].n; j++) total += popc(s->a[i].m[j]);
+        if (total != have) s->a[k++] = s->a[i];
+    }
+    s->n = k;
+}
+
+static void legal(const Rules *r, const State *g, Acts *l, Arrs *s) {
+    int me = g->actor;
+    l->n = 0;
+    if (g->phase == PH_OFFER) {
+        uint64_t c = g->offer, hand = g->hands[me];
+        if (could_meld(r, c, g->down[me] | hand)) {
+            arrangements(r, r->rearranging, r->lay_off_own, r->with_the_card, g->melds[me], g->nmelds[me], hand, c, s);
+            if (s->overflow) l->overflow = 1;
+            if (g->origin == O_DEMANDED) {
+                for (int i = 0; i < s->n; i++) {
+                    if (r->demanded_lay_off && !laid_off(&s->a[i], g->melds[me], g->nmelds[me], c)) continue;
+                    Act *x = acts_add(l, K_USE);
+                    if (!x) return;
+                    x->n = s->a[i].n;
+                    memcpy(x->m, s->a[i].m, (size_t)x->n * sizeof(uint64_t));
+                }
+                return;
+            }
+            add_arrs(l, K_USE, s, 0);
+        }
+        if (r->drawn_to_hand) acts_add(l, K_TAKE);
+        if (r->meld_without_use && first_say(g->origin)) {
+            lay_outs(r, g, me, r->with_the_card, s);
+            add_arrs(l, K_LAY, s, 0);
+        }
+        acts_add(l, K_PASS);
+        if (r->forcing == F_ACTIVE && (g->origin != O_DISCARD || r->force_back)) {
+            for (int i = 0; i < g->nmelds[1 - me]; i++)
+                if (is_meld(r, g->melds[1 - me][i] | c)) {
+                    Act *x = acts_add(l, K_FORCE);
+                    if (x) x->onto = g->melds[1 - me][i];
+                }
+        } else if (r->forcing == F_REACTIVE && g->origin == O_PASSED && fits_own(r, g, 1 - me, c)) {
+            acts_add(l, K_DEMAND);
+        }
+    } else if (g->phase == PH_DISCARD) {
+        uint64_t hand = g->hands[me];
+        for (uint64_t b = hand; b; b &= b - 1) {
+            Act *x = acts_add(l, K_DISCARD);
+            if (x) x->card = b & -b;
+        }
+        if (g->forced && r->forced_lay_out) {
+            lay_outs(r, g, me, 0, s);  /* "lay out what he holds": hand cards need not join the forced card */
+            add_arrs(l, K_LAY, s, r->cards_to_win);
+        }
+        int last_wins = r->last_discard_counts && popc(hand) == 1;
+        if (r->forcing == F_ACTIVE && !last_wins)
+            for (int i = 0; i < g->nmelds[1 - me]; i++) {
+                uint64_t onto = g->melds[1 - me][i];
+                for (uint64_t b = hand; b; b &= b - 1)
+                    if (is_meld(r, onto | (b & -b))) {
+                        Act *x = acts_add(l, K_DISCARD);
+                        if (x) { x->card = b & -b; x->onto = onto; }
+                    }
+            }
+    } else if (g->phase == PH_REFUSED) {
+        acts_add(l, K_DEMAND);
+        acts_add(l, K_WAIVE);
+    }
+}
+
+static int pips_of(uint64_t hand) {
+    int total = 0;
+    for (; hand; hand &= hand - 1) {
+        int rank = low_code(hand) % 13 + 1;
+        total += rank < 10 ? rank : 10;
+    }
+    return total;
+}
+
+static void win(State *g, int role) {
+    g->phase = PH_OVER;
+    g->termination = T_WIN;
+    g->winner = role;
+    g->pips = pips_of(g->hands[1 - role]);
+}
+
+static void draw(State *g, int role) {
+    if (!g->nstock) {
+        g->phase = PH_OVER; g->offer = 0; g->termination = T_TABLEAU;
+        return;
+    }
+    g->offer = 1ULL << g->stock[--g->nstock];
+    g->origin = O_DRAWN; g->actor = role; g->phase = PH_OFFER;
+}
+
+static void after_gain(const Rules *r, State *g, int role) {
+    if (popc(g->down[role]) >= r->cards_to_win) win(g, role);
+    else { g->phase = PH_DISCARD; g->actor = role; }
+}
+
+static void set_melds(State *g, int role, const uint64_t *m, int n) {
+    memcpy(g->melds[role], m, (size_t)n * sizeof(uint64_t));
+    g->nmelds[role] = n;
+    uint64_t all = 0;
+    for (int i = 0; i < n; i++) all |= m[i];
+    g->down[role] = all;
+}
+
+static void put_on(const Rules *r, State *g, int role, uint64_t onto, uint64_t c) {
+    uint64_t *m = g->melds[role];
+    int n = g->nmelds[role];
+    for (int i = 0; i < n; i++) if (m[i] == onto) m[i] = onto | c;
+    for (int i = 1; i < n; i++) {  /* sorted again, as the Python engine keeps them */
+        uint64_t v = m[i]; int j = i - 1;
+        while (j >= 0 && m[j] > v) { m[j + 1] = m[j]; j--; }
+        m[j + 1] = v;
+    }
+    g->down[role] |= c;
+    g->actor = role;
+    after_gain(r, g, role);
+    g->forced = g->phase == PH_DISCARD;
+}
+
+static inline int bit_code(uint64_t b) { return low_code(b); }
+
+static void apply(const Rules *r, State *g, const Act *a) {
+    int me = g->actor;
+    g->forced = 0;
+    g->decisions++;
+    switch (a->kind) {
+    case K_PASS: {
+        uint64_t c = g->offer;
+        int first = first_say(g->origin);
+        if (first && r->unused_offered) { g->origin = O_PASSED; g->actor = 1 - me; }
+        else if (r->forcing == F_REACTIVE && fits_own(r, g, me, c)) { g->phase = PH_REFUSED; g->actor = 1 - me; }
+        else { g->out[g->nout++] = bit_code(c); g->offer = 0; draw(g, first ? 1 - me : me); }
+        break;
+    }
+    case K_USE: {
+        uint64_t before = g->down[me] | g->offer;
+        set_melds(g, me, a->m, a->n);
+        g->hands[me] &= ~(g->down[me] & ~before);
+        g->offer = 0;
+        after_gain(r, g, me);
+        break;
+    }
+    case K_DISCARD:
+        g->hands[me] &= ~a->card;
+        if (r->last_discard_counts && !g->hands[me]) { g->out[g->nout++] = bit_code(a->card); win(g, me); }
+        else if (a->onto) put_on(r, g, 1 - me, a->onto, a->card);
+        else { g->offer = a->card; g->origin = O_DISCARD; g->actor = 1 - me; g->phase = PH_OFFER; }
+        break;
+    case K_FORCE: {
+        uint64_t c = g->offer;
+        g->offer = 0;
+        put_on(r, g, 1 - me, a->onto, c);
+        break;
+    }
+    case K_DEMAND:
+        g->phase = PH_OFFER; g->origin = O_DEMANDED; g->actor = 1 - me;
+        break;
+    case K_WAIVE: {
+        int refuser = 1 - me;
+        g->out[g->nout++] = bit_code(g->offer);
+        g->offer = 0;
+        draw(g, first_say(g->origin) ? me : refuser);
+        break;
+    }
+    case K_TAKE:
+        g->hands[me] |= g->offer; g->offer = 0; g->phase = PH_DISCARD;
+        break;
+    case K_LAY: {
+        uint64_t before = g->down[me];
+        set_melds(g, me, a->m, a->n);
+        g->hands[me] &= ~(g->down[me] & ~before);
+        if (popc(g->down[me]) >= r->cards_to_win) {
+            if (g->offer) { g->out[g->nout++] = bit_code(g->offer); g->offer = 0; }
+            win(g, me);
+        }
+        break;
+    }
+    }
+}
+
+static void new_deal(const Rules *r, State *g, uint64_t seed) {
+    MT d;
+    int order[MAXCARDS], cut[MAXCARDS];
+    int n = r->size;
+    mt_seed64(&d, seed);
+    memcpy(order, r->deck, (size_t)n * sizeof(int));
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)mt_below(&d, (uint32_t)(i + 1));
+        int t = order[i]; order[i] = order[j]; order[j] = t;
+    }
+    int c = r->min_cut + (int)mt_below(&d, (uint32_t)(n - 2 * r->min_cut + 1));  /* randint(low, size - low) */
+    for (int i = 0; i < n; i++) cut[i] = order[(i + c) % n];
+    memset(g, 0, sizeof *g);
+    int i = 0;
+    for (int p = 0; p < r->hand_size / r->deal_packet; p++)
+        for (int role = 1; role >= 0; role--)  /* the dealer deals to his opponent (the pone, 1) first */
+            for (int k = 0; k < r->deal_packet; k++) g->hands[role] |= 1ULL << cut[i++];
+    g->actor = r->first_pone ? 1 : 0;
+    g->offer = 1ULL << cut[i];
+    g->origin = r->turn_up ? O_TURNED_UP : O_DRAWN;
+    g->phase = PH_OFFER;
+    g->nstock = 0;
+    for (int k = n - 1; k > i; k--) g->stock[g->nstock++] = cut[k];
+    g->termination = T_NONE;
+    g->winner = -1;
+}
+
+/* -- the players ----------------------------------------------------------------------------------------------- */
+#define WIN 1000000.0
+
+static double potential(const Rules *r, uint64_t hand) {
+    int codes[MAXCARDS], n = 0;
+    for (; hand; hand &= hand - 1) codes[n++] = low_code(hand);
+    double total = 0.0;
+    for (int i = 0; i < n; i++) {
+        int a = codes[i], pa = r->place[a];
+        for (int j = i + 1; j < n; j++) {
+            int b = codes[j];
+            if (b % 13 == a % 13) total += 1.0;
+            else if (b / 13 == a / 13 && pa >= 0) {
+                int gap = abs(r->place[b] - pa);
+                total += gap == 1 ? 1.0 : gap == 2 ? 0.5 : 0.0;
+            }
+        }
+    }
+    return total;
+}
+
+static double value(const Rules *r, const State *g, int me) {
+    if (g->phase == PH_OVER) return g->termination != T_WIN ? 0.0 : g->winner == me ? WIN : -WIN;
+    return 20.0 * popc(g->down[me]) + potential(r, g->hands[me]);
+}
+
+/* Invariants every state keeps (the soak's check): each card of the pack in exactly one place, melds valid,
+   each player's cards down the union of his melds.  Returns 0 or the number of the broken invariant. */
+static int broken(const Rules *r, const State *g) {
+    uint64_t seen = 0, deck = 0;
+    int count = 0;
+    for (int i = 0; i < r->size; i++) deck |= 1ULL << r->deck[i];
+    uint64_t parts[4] = {g->hands[0], g->hands[1], g->down[0], g->down[1]};
+    for (int k = 0; k < 4; k++) { if (seen & parts[k]) return 1; seen |= parts[k]; count += popc(parts[k]); }
+    if (g->offer) { if (seen & g->offer) return 1; seen |= g->offer; count++; }
+    for (int k = 0; k < g->nstock; k++) { uint64_t b = 1ULL << g->stock[k]; if (seen & b) return 1; seen |= b; count++; }
+    for (int k = 0; k < g->nout; k++) { uint64_t b = 1ULL << g->out[k]; if (seen & b) return 1; seen |= b; count++; }
+    if (seen != deck || count != r->size) return 2;
+    for (int role = 0; role < 2; role++) {
+        uint64_t all = 0;
+        for (int k = 0; k < g->nmelds[role]; k++) {
+            if (!is_meld(r, g->melds[role][k])) return 3;
+            if (all & g->melds[role][k]) return 4;
+            all |= g->melds[role][k];
+            if (k && g->melds[role][k - 1] >= g->melds[role][k]) return 5;
+        }
+        if (all != g->down[role]) return 4;
+    }
+    if (g->phase != PH_OVER && (g->actor < 0 || g->actor > 1)) return 6;
+    if (g->phase == PH_OFFER && !g->offer) return 7;
+    if (g->phase == PH_OVER && g->termination == T_WIN && popc(g->down[g->winner]) < r->cards_to_win
+        && !(r->last_discard_counts && !g->hands[g->winner])) return 8;
+    return 0;
+}
+
+/* -- from Python ------------------------------------------------------------------------------------------------ */
+static void rules_free(Rules *r) {
+    free(r->melds); free(r->minimal);
+    for (int c = 0; c < MAXCARDS; c++) { free(r->containing[c]); free(r->minimal_with[c]); free(r->lowest[c]); }
+}
+
+static int get_int(PyObject *tuple, Py_ssize_t i, int lo, int hi, int *out) {
+    long v = PyLong_AsLong(PyTuple_GET_ITEM(tuple, i));
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < lo || v > hi) { PyErr_Format(PyExc_ValueError, "kernel rules: field %zd is %ld, not %d..%d", i, v, lo, hi); return -1; }
+    *out = (int)v;
+    return 0;
+}
+
+static uint64_t *alloc_list(int n) { return calloc((size_t)(n ? n : 1), sizeof(uint64_t)); }
+
+/* rules: (flags..., deck, place, melds, minimal); flags in the order of conquian/kernel.py's FLAGS */
+#define NFLAGS 18
+static int rules_from(PyObject *t, Rules *r) {
+    memset(r, 0, sizeof *r);
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != NFLAGS + 4) {
+        PyErr_SetString(PyExc_TypeError, "kernel rules: a tuple of the flags, the deck, the places and the melds");
+        return -1;
+    }
+    int *f[NFLAGS] = {&r->size, &r->hand_size, &r->deal_packet, &r->turn_up, &r->min_cut, &r->first_pone,
+                      &r->drawn_to_hand, &r->unused_offered, &r->with_the_card, &r->meld_without_use, &r->lay_off_own,
+                      &r->forcing, &r->force_back, &r->forced_lay_out, &r->demanded_lay_off, &r->rearranging,
+                      &r->cards_to_win, &r->last_discard_counts};
+    for (int i = 0; i < NFLAGS; i++) if (get_int(t, i, 0, MAXCARDS, f[i]) < 0) return -1;
+    if (r->size < 2 || r->deal_packet < 1 || r->hand_size % r->deal_packet || 2 * r->hand_size + 1 > r->size
+        || 2 * r->min_cut > r->size || r->min_cut < 0) {
+        PyErr_SetString(PyExc_ValueError, "kernel rules: the pack, the deal and the cut do not fit together");
+        return -1;
+    }
+    PyObject *deck = PyTuple_GET_ITEM(t, NFLAGS), *place = PyTuple_GET_ITEM(t, NFLAGS + 1);
+    PyObject *melds = PyTuple_GET_ITEM(t, NFLAGS + 2), *minimal = PyTuple_GET_ITEM(t, NFLAGS + 3);
+    if (!PyTuple_Check(deck) || PyTuple_GET_SIZE(deck) != r->size || !PyTuple_Check(place)
+        || PyTuple_GET_SIZE(place) != MAXCARDS || !PyTuple_Check(melds) || !PyTuple_Check(minimal)) {
+        PyErr_SetString(PyExc_ValueError, "kernel rules: deck, places, melds or minimal melds malformed");
+        return -1;
+    }
+    for (int i = 0; i < r->size; i++) if (get_int(deck, i, 0, MAXCARDS - 1, &r->deck[i]) < 0) return -1;
+    for (int i = 0; i < MAXCARDS; i++) {
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(place, i));
+        if (v == -1 && PyErr_Occurred()) return -1;
+        r->place[i] = (int)v;
+    }
+    r->nmelds = (int)PyTuple_GET_SIZE(melds);
+    r->nminimal = (int)PyTuple_GET_SIZE(minimal);
+    if (r->nmelds >= HASH / 2) { PyErr_SetString(PyExc_ValueError, "kernel rules: too many melds"); return -1; }
+    r->melds = alloc_list(r->nmelds);
+    r->minimal = alloc_list(r->nminimal);
+    if (!r->melds || !r->minimal) { PyErr_NoMemory(); return -1; }
+    for (int i = 0; i < r->nmelds + r->nminimal; i++) {
+        PyObject *o = i < r->nmelds ? PyTuple_GET_ITEM(melds, i) : PyTuple_GET_ITEM(minimal, i - r->nmelds);
+        uint64_t m = PyLong_AsUnsignedLongLong(o);
+        if (PyErr_Occurred()) return -1;
+        if (!m) { PyErr_SetString(PyExc_ValueError, "kernel rules: an empty meld"); return -1; }
+        if (i < r->nmelds) r->melds[i] = m; else r->minimal[i - r->nmelds] = m;
+    }
+    for (int i = 0; i < r->nmelds; i++) {
+        uint64_t m = r->melds[i];
+        unsigned s = hslot(m);
+        while (r->hash[s] && r->hash[s] != m) s = (s + 1) & (HASH - 1);
+        r->hash[s] = m;
+    }
+    for (int c = 0; c < MAXCARDS; c++) {  /* count, then fill */
+        uint64_t b = 1ULL << c;
+        int nc = 0, nw = 0, nl = 0;
+        for (int i = 0; i < r->nmelds; i++) { if (r->melds[i] & b) nc++; if ((r->melds[i] & -r->melds[i]) == b) nl++; }
+        for (int i = 0; i < r->nminimal; i++) if (r->minimal[i] & b) nw++;
+        r->containing[c] = alloc_list(nc); r->minimal_with[c] = alloc_list(nw); r->lowest[c] = alloc_list(nl);
+        if (!r->containing[c] || !r->minimal_with[c] || !r->lowest[c]) { PyErr_NoMemory(); return -1; }
+        for (int i = 0; i < r->nmelds; i++) {
+            if (r->melds[i] & b) r->containing[c][r->ncontaining[c]++] = r->melds[i];
+            if ((r->melds[i] & -r->melds[i]) == b) r->lowest[c][r->nlowest[c]++] = r->melds[i];
+        }
+        for (int i = 0; i < r->nminimal; i++) if (r->minimal[i] & b) r->minimal_with[c][r->nminimal_with[c]++] = r->minimal[i];
+    }
+    return 0;
+}
+
+static int state_from(PyObject *st, MT *g) {
+    if (!PyTuple_Check(st) || PyTuple_GET_SIZE(st) != 625) {
+        PyErr_SetString(PyExc_ValueError, "kernel: the generator state is random.Random().getstate()[1]");
+        return -1;
+    }
+    for (int i = 0; i < 624; i++) {
+        unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(st, i));
+        if (PyErr_Occurred()) return -1;
+        g->mt[i] = (uint32_t)v;
+    }
+    long index = PyLong_AsLong(PyTuple_GET_ITEM(st, 624));
+    if (PyErr_Occurred()) return -1;
+    if (index < 0 || index > 624) { PyErr_SetString(PyExc_ValueError, "kernel: generator index out of range"); return -1; }
+    g->index = (int)index;
+    return 0;
+}
+
+static PyObject *state_to(const MT *g) {
+    PyObject *t = PyTuple_New(625);
+    if (!t) return NULL;
+    for (int i = 0; i < 624; i++) PyTuple_SET_ITEM(t, i, PyLong_FromUnsignedLong(g->mt[i]));
+    PyTuple_SET_ITEM(t, 624, PyLong_FromLong(g->index));
+    return t;
+}
+
+static PyObject *masks(const uint64_t *m, int n) {
+    PyObject *t = PyTuple_New(n);
+    for (int i = 0; t && i < n; i++) PyTuple_SET_ITEM(t, i, PyLong_FromUnsignedLongLong(m[i]));
+    return t;
+}
+
+static PyObject *codes(const int *c, int n, int reverse) {
+    PyObject *t = PyTuple_New(n);
+    for (int i = 0; t && i < n; i++) PyTuple_SET_ITEM(t, i, PyLong_FromUnsignedLongLong(1ULL << c[reverse ? n - 1 - i : i]));
+    return t;
+}
+
+static PyObject *final_of(const State *g) {
+    return Py_BuildValue("(KK)(NN)NNiiKii", (unsigned long long)g->hands[0], (unsigned long long)g->hands[1],
+                         masks(g->melds[0], g->nmelds[0]), masks(g->melds[1], g->nmelds[1]),
+                         codes(g->stock, g->nstock, 1), codes(g->out, g->nout, 0), g->phase, g->actor,
+                         (unsigned long long)g->offer, g->origin, g->forced);
+}
+
+/* play(rules, state, deals, strategies, final, check) -> (results, state).
+   strategies: (dealer's, pone's), 0 random, 1 greedy.  Each result: (termination, winner, pips, first, decisions,
+   stock left, final state or None). */
+static PyObject *kernel_play(PyObject *self, PyObject *args) {
+    PyObject *rules_t, *state_t;
+    int deals, s0, s1, want_final, check;
+    if (!PyArg_ParseTuple(args, "OOi(ii)pp", &rules_t, &state_t, &deals, &s0, &s1, &want_final, &check)) return NULL;
+    if (deals < 0 || s0 < 0 || s0 > 1 || s1 < 0 || s1 > 1) {
+        PyErr_SetString(PyExc_ValueError, "kernel: deals >= 0 and strategies 0 (random) or 1 (greedy)");
+        return NULL;
+    }
+    Rules *r = calloc(1, sizeof(Rules));
+    if (!r) return PyErr_NoMemory();
+    MT rng;
+    PyObject *results = NULL;
+    Acts acts = {0};
+    Arrs arrs = {0};
+    if (rules_from(rules_t, r) < 0 || state_from(state_t, &rng) < 0) goto done;
+    results = PyList_New(deals);
+    if (!results) goto done;
+    int strategy[2] = {s0, s1};
+    for (int d = 0; d < deals; d++) {
+        State g;
+        new_deal(r, &g, mt_bits64(&rng));
+        int first = g.actor, bad = 0;
+        while (g.phase != PH_OVER) {
+            legal(r, &g, &acts, &arrs);
+            if (acts.overflow || arrs.overflow || acts.n == 0) { bad = 100; break; }
+            int pick = 0;
+            if (strategy[g.actor] == 0) pick = (int)mt_below(&rng, (uint32_t)acts.n);
+            else if (acts.n > 1) {
+                double best = 0.0;
+                for (int i = 0; i < acts.n; i++) {
+                    State h = g;
+                    apply(r, &h, &acts.a[i]);
+                    double v = value(r, &h, g.actor);
+                    if (i == 0 || v > best) { best = v; pick = i; }
+                }
+            }
+            apply(r, &g, &acts.a[pick]);
+            if (check && (bad = broken(r, &g))) break;
+        }
+        if (bad) {
+            PyErr_Format(PyExc_RuntimeError, "kernel: deal %d broke invariant %d after %d decisions", d, bad, g.decisions);
+            Py_CLEAR(results);
+            goto done;
+        }
+        PyObject *fin = want_final ? final_of(&g) : (Py_INCREF(Py_None), Py_None);
+        PyObject *one = fin ? Py_BuildValue("iiiiiiN", g.termination, g.winner, g.pips, first, g.decisions, g.nstock, fin) : NULL;
+        if (!one) { Py_CLEAR(results); goto done; }
+        PyList_SET_ITEM(results, d, one);
+    }
+done:
+    free(acts.a);
+    free(arrs.a);
+    rules_free(r);
+    free(r);
+    if (!results) return NULL;
+    PyObject *st = state_to(&rng);
+    if (!st) { Py_DECREF(results); return NULL; }
+    return Py_BuildValue("(NN)", results, st);
+}
+
+static PyMethodDef methods[] = {
+    {"play", kernel_play, METH_VARARGS, "play(rules, state, deals, (dealer, pone), final, check) -> (results, state)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "conquian._kernel",
+                                    "Conquian's native kernel (see conquian/kernel.py).", -1, methods,
+                                    NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }

@@ -1,0 +1,123 @@
+"""Conquian's compiled kernel, as simulations use it: whole deals in C (``conquian/_kernel.c``), the same deals as the
+Python engine plays.
+
+The kernel is built with the system's C compiler when the package is installed (``setup.py``; optional: without a
+compiler the install goes on and the Python engine plays).  It takes a rule set as flags (:data:`PLAY_AXES`) and its
+meld table, and the simulation's generator state (CPython's Mersenne Twister, handed over with
+:meth:`random.Random.getstate` and back with :meth:`~random.Random.setstate`), so that the same seed deals the same
+cards and the random player makes the same choices: a differential test (``tests/test_kernel.py``) plays thousands of
+deals on both engines and requires the same outcomes, lengths and final positions.
+
+``CONQUIAN_NATIVE=0`` in the environment makes the kernel unavailable (the Python engine plays, as without a
+compiler).
+
+>>> import random
+>>> from conquian import RuleSet
+>>> from conquian.kernel import available, play
+>>> if available():
+...     rng = random.Random(5)
+...     results = play(RuleSet.parse('dutch'), ['greedy', 'greedy'], rng, 2, final=False)
+...     [r.ending for r in results] == ['tableau', 'tableau']
+... else:
+...     True
+True
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+from .axes import DemandedUse, FirstSay, Forcing, HandCards, Rearranging, UnusedDraw
+from .rules import AXES, RuleSet
+from .simulation import DealResult
+from .state import Outcome, Phase, Role, Snapshot, Termination
+
+__all__ = ["available", "why_not", "play", "PLAY_AXES", "TABLE_AXES", "NOT_IN_PLAY"]
+
+try:
+    from . import _kernel
+    _MISSING = ""
+except ImportError as exc:  # not built (no C compiler at install time), or a build for another Python
+    _kernel = None
+    _MISSING = f"the native kernel is not built ({exc})"
+
+#: The axes the kernel reads as flags, in the order ``_kernel.c`` reads them (after the pack's size).
+PLAY_AXES = ("hand_size", "deal_packet", "turn_up", "min_cut", "first_say", "drawn_to_hand", "unused_draw",
+             "hand_cards", "meld_without_use", "lay_off_own", "forcing", "force_back", "forced_lay_out",
+             "demanded_use", "rearranging", "cards_to_win", "last_discard_counts")
+#: The axes the meld table (built in Python, handed over as masks) carries.
+TABLE_AXES = ("pack", "min_set", "max_set", "min_sequence", "max_sequence", "ace", "round_the_corner")
+#: The axes that cannot change a simulated deal's play, and why.
+NOT_IN_PLAY = {
+    "misdeal": "no irregularity is reported in a simulated deal",
+    "refused_card": "it says only where a card nobody used lies, out of play either way",
+    "add_to_opponent": "it follows forcing: cards reach the opponent's melds only by active forcing",
+    "stock_exhausted": "it has one value: the deal is a tableau",
+    "scoring": "it scores a finished deal",
+    "tableau_stake": "it scores a finished match",
+    "dealer_rotation": "it says who deals the next deal",
+}
+assert set(PLAY_AXES) | set(TABLE_AXES) | set(NOT_IN_PLAY) == {ax.name for ax in AXES}, "every axis has its place"
+
+_FORCING = {Forcing.NONE: 0, Forcing.ACTIVE: 1, Forcing.REACTIVE: 2}
+_REARRANGING = {Rearranging.NONE: 0, Rearranging.BORROW: 1, Rearranging.WITH_NEW_MELD: 2, Rearranging.FREE: 3}
+_STRATEGIES = {"random": 0, "greedy": 1}
+_TERMINATION = {0: Termination.WIN, 1: Termination.TABLEAU}
+
+
+def available() -> bool:
+    """Whether the kernel was built and is not switched off (``CONQUIAN_NATIVE=0``)."""
+    return _kernel is not None and os.environ.get("CONQUIAN_NATIVE", "1") != "0"
+
+
+def why_not(rules: RuleSet, strategies) -> str:
+    """Why the kernel cannot play these deals (empty when it can)."""
+    if _kernel is None:
+        return _MISSING
+    if not available():
+        return "the native kernel is switched off (CONQUIAN_NATIVE=0)"
+    odd = sorted(set(strategies) - set(_STRATEGIES))
+    if odd:
+        return f"the native kernel has no {', '.join(odd)} player"
+    return ""
+
+
+@lru_cache(maxsize=64)
+def compiled(rules: RuleSet) -> tuple:
+    """The rule set as the kernel reads it: flags, the deck's codes, each code's place in its suit, the melds."""
+    r, t = rules, rules.table
+    flags = (r.pack.shape.size, r.hand_size, r.deal_packet, int(r.turn_up), r.min_cut, int(r.first_say is FirstSay.PONE),
+             int(r.drawn_to_hand), int(r.unused_draw is UnusedDraw.OFFERED), int(r.hand_cards is HandCards.WITH_THE_CARD),
+             int(r.meld_without_use), int(r.lay_off_own), _FORCING[r.forcing], int(r.force_back), int(r.forced_lay_out),
+             int(r.demanded_use is DemandedUse.LAY_OFF), _REARRANGING[r.rearranging], r.cards_to_win,
+             int(r.last_discard_counts))
+    place = t.shape.place
+    return flags + (tuple(c.code for c in r.deck), tuple(place.get(code, -1) for code in range(64)),
+                    tuple(t.melds), tuple(t.minimal))
+
+
+def _result(rules: RuleSet, raw: tuple) -> DealResult:
+    termination, winner, pips, first, decisions, stock_left, final = raw
+    ending = _TERMINATION[termination]
+    outcome = Outcome(ending, Role(winner), pips) if ending is Termination.WIN else Outcome(ending)
+    snapshot = None
+    if final is not None:
+        hands, melds, stock, out, _phase, _actor, offer, _origin, forced = final
+        snapshot = Snapshot(rules, hands, melds, stock, out, Phase.OVER, None, offer, None, outcome, bool(forced))
+    return DealResult(ending.value, None if winner < 0 else winner, first, decisions, stock_left, (), snapshot)
+
+
+def play(rules: RuleSet, strategies, rng, deals: int, final: bool, check: bool = False) -> "list[DealResult]":
+    """Play ``deals`` deals with the simulation's generator ``rng`` (left where the Python engine would leave it).
+
+    ``check`` verifies the invariants of every state on the way (each card in one place, melds valid): the soak's
+    mode; a broken one raises RuntimeError naming the deal.
+    """
+    why = why_not(rules, strategies)
+    if why:
+        raise RuntimeError(why)
+    version, state, gauss = rng.getstate()
+    raw, state = _kernel.play(compiled(rules), state, deals, tuple(_STRATEGIES[s] for s in strategies), final, check)
+    rng.setstate((version, state, gauss))
+    return [_result(rules, r) for r in raw]
