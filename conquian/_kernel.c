@@ -46,40 +46,6 @@ static uint32_t mt_next(MT *g) {
     return y;
 }
 
-static void mt_init(MT *g, uint32_t s) {
-    g->mt[0] = s;
-    for (int i = 1; i < 624; i++)
-        g->mt[i] = (1812433253U * (g->mt[i - 1] ^ (g->mt[i - 1] >> 30)) + (uint32_t)i);
-    g->index = 624;
-}
-
-/* random.Random(seed) for a 64-bit seed: init_by_array with its 32-bit words, least significant first. */
-static void mt_seed64(MT *g, uint64_t seed) {
-    uint32_t key[2] = {(uint32_t)seed, (uint32_t)(seed >> 32)};
-    int keylen = (seed >> 32) ? 2 : 1;
-    mt_init(g, 19650218U);
-    int i = 1, j = 0, k = 624 > keylen ? 624 : keylen;
-    for (; k; k--) {
-        g->mt[i] = (g->mt[i] ^ ((g->mt[i - 1] ^ (g->mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
-        i++; j++;
-        if (i >= 624) { g->mt[0] = g->mt[623]; i = 1; }
-        if (j >= keylen) j = 0;
-    }
-    for (k = 623; k; k--) {
-        g->mt[i] = (g->mt[i] ^ ((g->mt[i - 1] ^ (g->mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
-        i++;
-        if (i >= 624) { g->mt[0] = g->mt[623]; i = 1; }
-    }
-    g->mt[0] = 0x80000000U;
-    g->index = 624;
-}
-
-static uint64_t mt_bits64(MT *g) {  /* getrandbits(64): the first word is the low one */
-    uint64_t lo = mt_next(g);
-    uint64_t hi = mt_next(g);
-    return lo | (hi << 32);
-}
-
 static uint32_t mt_below(MT *g, uint32_t n) {  /* _randbelow_with_getrandbits(n), n >= 1 */
     int k = 32 - __builtin_clz(n);
     uint32_t r;
@@ -103,6 +69,8 @@ typedef struct {
     uint64_t *containing[MAXCARDS]; int ncontaining[MAXCARDS];
     uint64_t *minimal_with[MAXCARDS]; int nminimal_with[MAXCARDS];
     uint64_t *lowest[MAXCARDS]; int nlowest[MAXCARDS];
+    uint64_t partners[MAXCARDS];           /* the cards a card makes a pair with, for the greedy player's potential */
+    unsigned char pair[MAXCARDS][MAXCARDS];  /* that pair's weight in half points (players.potential) */
 } Rules;
 
 static inline unsigned hslot(uint64_t m) { return (unsigned)((m * 0x9E3779B97F4A7C15ULL) >> 54) & (HASH - 1); }
@@ -552,17 +520,16 @@ static void apply(const Rules *r, State *g, const Act *a) {
     }
 }
 
-static void new_deal(const Rules *r, State *g, uint64_t seed) {
-    MT d;
+/* Game(rules, seed=rng): random.shuffle, then randint(low, size - low) for the cut, from the simulation's generator */
+static void new_deal(const Rules *r, State *g, MT *rng) {
     int order[MAXCARDS], cut[MAXCARDS];
     int n = r->size;
-    mt_seed64(&d, seed);
     memcpy(order, r->deck, (size_t)n * sizeof(int));
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)mt_below(&d, (uint32_t)(i + 1));
+        int j = (int)mt_below(rng, (uint32_t)(i + 1));
         int t = order[i]; order[i] = order[j]; order[j] = t;
     }
-    int c = r->min_cut + (int)mt_below(&d, (uint32_t)(n - 2 * r->min_cut + 1));  /* randint(low, size - low) */
+    int c = r->min_cut + (int)mt_below(rng, (uint32_t)(n - 2 * r->min_cut + 1));
     for (int i = 0; i < n; i++) cut[i] = order[(i + c) % n];
     memset(g, 0, sizeof *g);
     int i = 0;
@@ -583,26 +550,56 @@ static void new_deal(const Rules *r, State *g, uint64_t seed) {
 #define WIN 1000000.0
 
 static double potential(const Rules *r, uint64_t hand) {
-    int codes[MAXCARDS], n = 0;
-    for (; hand; hand &= hand - 1) codes[n++] = low_code(hand);
-    double total = 0.0;
-    for (int i = 0; i < n; i++) {
-        int a = codes[i], pa = r->place[a];
-        for (int j = i + 1; j < n; j++) {
-            int b = codes[j];
-            if (b % 13 == a % 13) total += 1.0;
-            else if (b / 13 == a / 13 && pa >= 0) {
-                int gap = abs(r->place[b] - pa);
-                total += gap == 1 ? 1.0 : gap == 2 ? 0.5 : 0.0;
-            }
-        }
+    int total = 0;  /* half points: every weight is a multiple of one half, so the sum is exact */
+    while (hand) {
+        int a = low_code(hand);
+        hand &= hand - 1;
+        for (uint64_t rest = hand & r->partners[a]; rest; rest &= rest - 1) total += r->pair[a][low_code(rest)];
     }
-    return total;
+    return total / 2.0;
 }
 
 static double value(const Rules *r, const State *g, int me) {
     if (g->phase == PH_OVER) return g->termination != T_WIN ? 0.0 : g->winner == me ? WIN : -WIN;
     return 20.0 * popc(g->down[me]) + potential(r, g->hands[me]);
+}
+
+/* The greedy player's value of the state an action leads to, computed without playing it: the same cases as
+   apply(), each reduced to what value() reads (the deal's end, the player's cards down and his hand). */
+static double value_after(const Rules *r, const State *g, const Act *a) {
+    int me = g->actor, opp = 1 - me;
+    uint64_t hand = g->hands[me], down = g->down[me];
+    switch (a->kind) {
+    case K_PASS: {
+        int first = first_say(g->origin);
+        if (!(first && r->unused_offered) && !(r->forcing == F_REACTIVE && fits_own(r, g, me, g->offer)) && !g->nstock)
+            return 0.0;  /* the next draw finds the stock empty: a tableau */
+        break;
+    }
+    case K_USE: case K_LAY: {
+        uint64_t before = a->kind == K_USE ? down | g->offer : down, after = 0;
+        for (int i = 0; i < a->n; i++) after |= a->m[i];
+        hand &= ~(after & ~before);
+        down = after;
+        if (popc(after) >= r->cards_to_win) return WIN;
+        break;
+    }
+    case K_DISCARD:
+        hand &= ~a->card;
+        if (r->last_discard_counts && !hand) return WIN;
+        if (a->onto && popc(g->down[opp] | a->card) >= r->cards_to_win) return -WIN;
+        break;
+    case K_FORCE:
+        if (popc(g->down[opp] | g->offer) >= r->cards_to_win) return -WIN;
+        break;
+    case K_WAIVE:
+        if (!g->nstock) return 0.0;
+        break;
+    case K_TAKE:
+        hand |= g->offer;
+        break;
+    }
+    return 20.0 * popc(down) + potential(r, hand);
 }
 
 /* Invariants every state keeps (the soak's check): each card of the pack in exactly one place, melds valid,
@@ -700,6 +697,18 @@ static int rules_from(PyObject *t, Rules *r) {
         while (r->hash[s] && r->hash[s] != m) s = (s + 1) & (HASH - 1);
         r->hash[s] = m;
     }
+    for (int a = 0; a < MAXCARDS; a++)  /* players.potential: same rank 1; same suit one apart 1, two apart 1/2 */
+        for (int b = 0; b < MAXCARDS; b++) {
+            int w = 0;
+            if (a == b || r->place[a] < 0 || r->place[b] < 0) w = 0;
+            else if (b % 13 == a % 13) w = 2;
+            else if (b / 13 == a / 13) {
+                int gap = abs(r->place[b] - r->place[a]);
+                w = gap == 1 ? 2 : gap == 2 ? 1 : 0;
+            }
+            r->pair[a][b] = (unsigned char)w;
+            if (w) r->partners[a] |= 1ULL << b;
+        }
     for (int c = 0; c < MAXCARDS; c++) {  /* count, then fill */
         uint64_t b = 1ULL << c;
         int nc = 0, nw = 0, nl = 0;
@@ -783,7 +792,7 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
     int strategy[2] = {s0, s1};
     for (int d = 0; d < deals; d++) {
         State g;
-        new_deal(r, &g, mt_bits64(&rng));
+        new_deal(r, &g, &rng);
         int first = g.actor, bad = 0;
         while (g.phase != PH_OVER) {
             legal(r, &g, &acts, &arrs);
@@ -793,11 +802,15 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
             else if (acts.n > 1) {
                 double best = 0.0;
                 for (int i = 0; i < acts.n; i++) {
-                    State h = g;
-                    apply(r, &h, &acts.a[i]);
-                    double v = value(r, &h, g.actor);
+                    double v = value_after(r, &g, &acts.a[i]);
+                    if (check) {  /* the soak's mode: the shortcut must agree with playing the action */
+                        State h = g;
+                        apply(r, &h, &acts.a[i]);
+                        if (value(r, &h, g.actor) != v) { bad = 9; break; }
+                    }
                     if (i == 0 || v > best) { best = v; pick = i; }
                 }
+                if (bad) break;
             }
             apply(r, &g, &acts.a[pick]);
             if (check && (bad = broken(r, &g))) break;

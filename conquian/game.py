@@ -45,7 +45,8 @@ class Game(Deal):
     """One deal.
 
     ``Game(rules, seed=7)`` shuffles with a seeded generator and cuts at random (within the rules'
-    minimum); ``Game(rules, pack='...', cut=20)`` uses a given order, top card first, lifting ``cut``
+    minimum); ``seed`` may also be a :class:`random.Random`, which then shuffles and cuts (simulations deal every
+    deal from their own generator); ``Game(rules, pack='...', cut=20)`` uses a given order, top card first, lifting ``cut``
     cards off the top; without ``cut`` (or with ``cut=0``) a given pack is dealt exactly as given.
     ``rules`` may be a :class:`RuleSet` or rule-set text such as ``'rummy-ch'``.
     """
@@ -56,15 +57,15 @@ class Game(Deal):
     ACTION, OVER, SNAPSHOT = Action, Phase.OVER, Snapshot
     LISTS = ("_hands", "_melds", "_down", "_stock", "_out", "_history", "_reports")
 
-    def __init__(self, rules: "RuleSet | str", *, seed: "int | None" = None,
+    def __init__(self, rules: "RuleSet | str", *, seed: "int | random.Random | None" = None,
                  pack: "str | Iterable[Card] | None" = None, cut: "int | None" = None):
         rules = _rules(rules)
         shape = rules.pack.shape
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise TypeError(f"Game(seed=...) must be a whole number or None, not {type(seed).__name__}")
+        if seed is not None and not isinstance(seed, random.Random) and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"Game(seed=...) must be a whole number, a random.Random or None, not {type(seed).__name__}")
         if cut is not None and (isinstance(cut, bool) or not isinstance(cut, int)):
             raise TypeError(f"Game(cut=...) must be a whole number or None, not {type(cut).__name__}")
-        rng = random.Random(seed)
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         if pack is None:
             order = list(shape.cards)
             rng.shuffle(order)
@@ -367,7 +368,7 @@ def position(text: str) -> Game:
 
 
 # -- the game, registered (see conquian.games) ---------------------------------------------------------------
-def _start(rules, players: int, seed: "int | None") -> Game:
+def _start(rules, players: int, seed: "int | random.Random | None") -> Game:
     if players != 2:
         raise PositionError(f"{players} players: Conquian is a game for two players; more players are for Rommé")
     return Game(rules, seed=seed)

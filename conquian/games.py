@@ -72,7 +72,8 @@ class GameType:
     notation: ModuleType
     """The module of its text forms: ``parse_position``, ``format_position``, ``parse_record``, ``format_record``."""
     start: Callable[..., Any]
-    """``start(rules, players, seed)``: a fresh shuffled deal (raises a ConquianError for a player count the rules
+    """``start(rules, players, seed)``: a fresh shuffled deal, ``seed`` a number or the :class:`random.Random` to
+    shuffle with (raises a ConquianError for a player count the rules
     refuse)."""
     seats: Callable[[int], tuple]
     """``seats(players)``: the seats of a deal, in order, as :attr:`~conquian.deal.Deal.to_act` gives them."""
@@ -96,7 +97,7 @@ class GameType:
         """Its rule-set class."""
         return RULE_SETS[self.name]
 
-    def new_deal(self, rules, players: "int | None" = None, *, seed: "int | None" = None):
+    def new_deal(self, rules, players: "int | None" = None, *, seed: "Any" = None):
         """A fresh deal under ``rules`` (a rule set or its text) for ``players`` (the fewest by default)."""
         return self.start(rules, self.players[0] if players is None else players, seed)
 

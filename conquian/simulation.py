@@ -1,7 +1,7 @@
 """Many deals between computer players: the tally ``conquian simulate`` prints, and each deal's result for statistics.
 
-A :class:`Simulation` deals from one seeded generator (each deal's shuffle is seeded by it, and random players draw
-their choices from it), so the same seed gives the same deals, whichever engine plays them:
+A :class:`Simulation` draws everything from one seeded generator (each deal's shuffle and cut, and the random
+players' choices), so the same seed gives the same deals, whichever engine plays them:
 
 - ``python``: the engine itself (:mod:`conquian.deal`), one :meth:`~conquian.deal.Deal.play` at a time;
 - ``native``: a game's compiled kernel, where the game registers one (:attr:`conquian.games.GameType.kernel`) and it
@@ -121,7 +121,9 @@ class Simulation:
         return self.tally.games
 
     def deal(self):
-        return self.game.new_deal(self.rules, self.players, seed=self.rng.getrandbits(64))
+        # The deal shuffles with the simulation's own generator: seeding a generator for every deal would cost the
+        # kernel more than the deal's play.
+        return self.game.new_deal(self.rules, self.players, seed=self.rng)
 
     def play(self, games: int, progress=None, keep: bool = False, final: bool = False) -> "list[DealResult] | None":
         """Play ``games`` deals; with ``keep``, return each deal's :class:`DealResult` (with ``final``, its end state)."""

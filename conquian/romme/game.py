@@ -56,7 +56,8 @@ def _without(hand: tuple[int, ...], codes: Iterable[int]) -> tuple[int, ...]:
 class RommeGame(Deal):
     """One deal of Rommé.
 
-    ``RommeGame(rules, players=3, seed=7)`` shuffles with a seeded generator and cuts at random;
+    ``RommeGame(rules, players=3, seed=7)`` shuffles with a seeded generator and cuts at random (``seed`` may also
+    be a :class:`random.Random`, which then shuffles and cuts: simulations deal every deal from their own generator);
     ``RommeGame(rules, players=3, pack='...', cut=40)`` uses a given order, top card first, lifting ``cut``
     cards off the top (``cut=0``, the default for a given pack, deals it exactly as given).
     """
@@ -67,17 +68,17 @@ class RommeGame(Deal):
     MESSAGE_LIMIT = 300  # whatever was typed; the whole citation stays in the error's ``rule``
     LISTS = ("_hands", "_stock", "_discards", "_history")
 
-    def __init__(self, rules: "RommeRules | str", players: int = 2, *, seed: "int | None" = None,
+    def __init__(self, rules: "RommeRules | str", players: int = 2, *, seed: "int | random.Random | None" = None,
                  pack: "str | Iterable[Card] | None" = None, cut: "int | None" = None):
         rules = _rules(rules)
         for name, value in (("players", players), ("seed", seed), ("cut", cut)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            if value is not None and not (name == "seed" and isinstance(value, random.Random)) and (isinstance(value, bool) or not isinstance(value, int)):
                 raise TypeError(f"RommeGame({name}=...) must be a whole number, not {type(value).__name__}")
         if not rules.min_players <= players <= rules.max_players:
             raise PositionError(f"{players} players: {rules} is played by {rules.min_players} to {rules.max_players} "
                                 f"({cite(rules, 'max_players')})")
         shape = rules.shape
-        rng = random.Random(seed)
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
         if pack is None:
             order = [c.code for c in shape.cards]
             rng.shuffle(order)
@@ -329,7 +330,7 @@ def position(text: str) -> RommeGame:
 
 
 # -- the game, registered (see conquian.games) ---------------------------------------------------------------
-def _start(rules, players: int, seed: "int | None") -> RommeGame:
+def _start(rules, players: int, seed: "int | random.Random | None") -> RommeGame:
     return RommeGame(rules, players, seed=seed)
 
 
