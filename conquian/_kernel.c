@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXM 24      /* melds of one player: at most 48 cards in melds of two; more is refused, never cut */
+#define MAXM 20      /* melds of one player: forty cards in melds of two at most */
 #define MAXCARDS 64
 #define HASH 1024    /* open-addressing table of melds (a pack of forty cards has a few hundred) */
 
@@ -69,6 +69,11 @@ typedef struct {
     uint64_t *containing[MAXCARDS]; int ncontaining[MAXCARDS];
     uint64_t *minimal_with[MAXCARDS]; int nminimal_with[MAXCARDS];
     uint64_t *lowest[MAXCARDS]; int nlowest[MAXCARDS];
+    uint64_t *sets[MAXCARDS]; int nsets[MAXCARDS];  /* containing, split: the sets, then the sequences */
+    uint64_t *seqs[MAXCARDS]; int nseqs[MAXCARDS];
+    uint64_t same_rank[MAXCARDS];  /* the other cards of a card's rank */
+    uint64_t neighbours[MAXCARDS];  /* the cards next to it in its suit (round the corner too): a sequence holds one */
+    int min_set;
     uint64_t partners[MAXCARDS];           /* the cards a card makes a pair with, for the greedy player's potential */
     unsigned char pair[MAXCARDS][MAXCARDS];  /* that pair's weight in half points (players.potential) */
 } Rules;
@@ -84,7 +89,13 @@ static int is_meld(const Rules *r, uint64_t m) {
     return 0;
 }
 
-static inline int popc(uint64_t m) { return __builtin_popcountll(m); }
+/* Counted by hand: without -mpopcnt (CPython's flags) the builtin is a library call, slower than this. */
+static inline int popc(uint64_t m) {
+    m = m - ((m >> 1) & 0x5555555555555555ULL);
+    m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((m * 0x0101010101010101ULL) >> 56);
+}
 static inline int low_code(uint64_t m) { return __builtin_ctzll(m); }
 
 static int same_rank(uint64_t m) {  /* all cards of one rank: a set (codes are suit * 13 + rank - 1) */
@@ -96,6 +107,15 @@ static int same_rank(uint64_t m) {  /* all cards of one rank: a set (codes are s
         else if (c % 13 != rank) return 0;
     }
     return 1;
+}
+
+/* Whether the card is in some meld made of cards in avail: every meld holding it holds a smallest one. */
+static int could_meld(const Rules *r, uint64_t card, uint64_t avail) {
+    avail |= card;
+    int c = low_code(card);
+    if (popc(avail & r->same_rank[c]) < r->min_set - 1 && !(avail & r->neighbours[c])) return 0;
+    for (int i = 0; i < r->nminimal_with[c]; i++) if (!(r->minimal_with[c][i] & ~avail)) return 1;
+    return 0;
 }
 
 /* -- arrangements: sorted tuples of melds, kept in a growing array -------------------------------------------- */
@@ -112,7 +132,7 @@ static int arrs_push(Arrs *s, const uint64_t *m, int n) {
     }
     Arr *x = &s->a[s->n++];
     x->n = n;
-    memcpy(x->m, m, (size_t)n * sizeof(uint64_t));
+    for (int i = 0; i < n; i++) x->m[i] = m[i];
     for (int i = 1; i < n; i++) {  /* insertion sort: a handful of melds */
         uint64_t v = x->m[i]; int j = i - 1;
         while (j >= 0 && x->m[j] > v) { x->m[j + 1] = x->m[j]; j--; }
@@ -179,9 +199,12 @@ static void search(Search *s, uint64_t must, uint64_t avail) {
     if (s->nchosen >= MAXM) { s->out->overflow = 1; return; }
     int c = low_code(must);
     const Rules *r = s->r;
-    for (int i = 0; i < r->ncontaining[c]; i++) {
-        uint64_t m = r->containing[c][i];
-        if (m & ~s->start) continue;
+    /* A set that holds the card needs min_set - 1 more of its rank, a sequence one of its neighbours: most lists are
+       skipped whole.  The order of the candidates does not matter: arrangements are sorted and made unique. */
+    int with_sets = popc(avail & r->same_rank[c]) >= r->min_set - 1, with_seqs = (avail & r->neighbours[c]) != 0;
+    int nsets = with_sets ? r->nsets[c] : 0, n = nsets + (with_seqs ? r->nseqs[c] : 0);
+    for (int i = 0; i < n; i++) {
+        uint64_t m = i < nsets ? r->sets[c][i] : r->seqs[c][i - nsets];
         if (m & ~avail) continue;
         uint64_t inter = m & s->down;
         if (inter) {
@@ -224,7 +247,8 @@ static int borrowing_ok(const Rules *r, const Arr *a, const uint64_t *old, int n
         uint64_t chosen[MAXM];
         return into_new_fits(a, old, nold, 0, chosen);
     }
-    uint64_t keeper[MAXM] = {0};
+    uint64_t keeper[MAXM];
+    for (int k = 0; k < a->n; k++) keeper[k] = 0;
     for (int o = 0; o < nold; o++) {
         uint64_t kept = 0;
         for (int k = 0; k < a->n; k++) {
@@ -247,16 +271,15 @@ static void arrangements(const Rules *r, int rearranging, int lay_off, int with_
     for (int i = 0; i < nold; i++) down |= old[i];
     uint64_t must = down | card, avail = must | hand;
     out->n = 0;
-    if (!card) {
+    if (!card) {  /* any_meld_takes: is a hand card in some meld within what is available? */
         int any = 0;
-        for (int i = 0; i < r->nminimal && !any; i++) {
-            uint64_t m = r->minimal[i];
-            if ((m & hand) && !(m & ~avail)) any = 1;
-        }
+        for (uint64_t h = hand; h && !any; h &= h - 1) any = could_meld(r, h & -h, avail);
         if (!any) return;
     }
-    Search s = {r, avail, down, hand, with_the_card ? card : 0, old, nold, rearranging != R_NONE, lay_off,
-                !with_the_card, {0}, 0, out};
+    Search s;  /* field by field: chosen[] needs no clearing */
+    s.r = r; s.start = avail; s.down = down; s.hand = hand; s.with_card = with_the_card ? card : 0;
+    s.old = old; s.nold = nold; s.rearrange = rearranging != R_NONE; s.lay_off = lay_off; s.extra = !with_the_card;
+    s.nchosen = 0; s.out = out;
     search(&s, must, avail);
     arrs_sort_unique(out);
     if (rearranging == R_BORROW || rearranging == R_NEW) {
@@ -303,13 +326,6 @@ static int fits_own(const Rules *r, const State *g, int role, uint64_t card) {
     return 0;
 }
 
-static int could_meld(const Rules *r, uint64_t card, uint64_t avail) {
-    avail |= card;
-    int c = low_code(card);
-    for (int i = 0; i < r->nminimal_with[c]; i++) if (!(r->minimal_with[c][i] & ~avail)) return 1;
-    return 0;
-}
-
 static int laid_off(const Arr *a, const uint64_t *old, int nold, uint64_t card) {
     for (int k = 0; k < a->n; k++)
         if (a->m[k] & card) {
@@ -333,19 +349,44 @@ static void add_arrs(Acts *l, int kind, const Arrs *s, int need) {
     }
 }
 
-/* lay_out_options: arrangements from the hand alone that lay at least one card down */
-static void lay_outs(const Rules *r, const State *g, int me, int with_the_card, Arrs *s) {
+/* lay_out_options: arrangements from the hand alone that lay at least one card down.  A player who passes what he
+   draws asks the same question at his next draw: the last answer is kept per player (as Python's lay_memo). */
+typedef struct { int valid, with_the_card, n; uint64_t hand, m[MAXM]; Arrs arrs; } LayCache;
+
+static void lay_outs(const Rules *r, const State *g, int me, int with_the_card, Arrs *s, LayCache *cache) {
+    LayCache *k = &cache[me];
+    if (k->valid && k->with_the_card == with_the_card && k->hand == g->hands[me] && k->n == g->nmelds[me]
+        && !memcmp(k->m, g->melds[me], (size_t)k->n * sizeof(uint64_t))) {
+        if (s->cap < k->arrs.n) {
+            Arr *a = realloc(s->a, (size_t)k->arrs.n * sizeof(Arr));
+            if (!a) { s->overflow = 1; return; }
+            s->a = a; s->cap = k->arrs.n;
+        }
+        memcpy(s->a, k->arrs.a, (size_t)k->arrs.n * sizeof(Arr));
+        s->n = k->arrs.n;
+        return;
+    }
     arrangements(r, r->rearranging, r->lay_off_own, with_the_card, g->melds[me], g->nmelds[me], g->hands[me], 0, s);
-    int have = popc(g->down[me]), k = 0;
+    int have = popc(g->down[me]), kept = 0;
     for (int i = 0; i < s->n; i++) {
         int total = 0;
         for (int j = 0; j < s->a[i].n; j++) total += popc(s->a[i].m[j]);
-        if (total != have) s->a[k++] = s->a[i];
+        if (total != have) s->a[kept++] = s->a[i];
     }
-    s->n = k;
+    s->n = kept;
+    if (s->overflow) return;
+    if (k->arrs.cap < s->n) {
+        Arr *a = realloc(k->arrs.a, (size_t)(s->n ? s->n : 1) * sizeof(Arr));
+        if (!a) { k->valid = 0; return; }
+        k->arrs.a = a; k->arrs.cap = s->n ? s->n : 1;
+    }
+    memcpy(k->arrs.a, s->a, (size_t)s->n * sizeof(Arr));
+    k->arrs.n = s->n;
+    k->valid = 1; k->with_the_card = with_the_card; k->hand = g->hands[me]; k->n = g->nmelds[me];
+    memcpy(k->m, g->melds[me], (size_t)k->n * sizeof(uint64_t));
 }
 
-static void legal(const Rules *r, const State *g, Acts *l, Arrs *s) {
+static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *cache) {
     int me = g->actor;
     l->n = 0;
     if (g->phase == PH_OFFER) {
@@ -367,7 +408,7 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s) {
         }
         if (r->drawn_to_hand) acts_add(l, K_TAKE);
         if (r->meld_without_use && first_say(g->origin)) {
-            lay_outs(r, g, me, r->with_the_card, s);
+            lay_outs(r, g, me, r->with_the_card, s, cache);
             add_arrs(l, K_LAY, s, 0);
         }
         acts_add(l, K_PASS);
@@ -387,7 +428,7 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s) {
             if (x) x->card = b & -b;
         }
         if (g->forced && r->forced_lay_out) {
-            lay_outs(r, g, me, 0, s);  /* "lay out what he holds": hand cards need not join the forced card */
+            lay_outs(r, g, me, 0, s, cache);  /* "lay out what he holds": hand cards need not join the forced card */
             add_arrs(l, K_LAY, s, r->cards_to_win);
         }
         int last_wins = r->last_discard_counts && popc(hand) == 1;
@@ -634,7 +675,9 @@ static int broken(const Rules *r, const State *g) {
 /* -- from Python ------------------------------------------------------------------------------------------------ */
 static void rules_free(Rules *r) {
     free(r->melds); free(r->minimal);
-    for (int c = 0; c < MAXCARDS; c++) { free(r->containing[c]); free(r->minimal_with[c]); free(r->lowest[c]); }
+    for (int c = 0; c < MAXCARDS; c++) {
+        free(r->containing[c]); free(r->minimal_with[c]); free(r->lowest[c]); free(r->sets[c]); free(r->seqs[c]);
+    }
 }
 
 static int get_int(PyObject *tuple, Py_ssize_t i, int lo, int hi, int *out) {
@@ -721,7 +764,24 @@ static int rules_from(PyObject *t, Rules *r) {
             if ((r->melds[i] & -r->melds[i]) == b) r->lowest[c][r->nlowest[c]++] = r->melds[i];
         }
         for (int i = 0; i < r->nminimal; i++) if (r->minimal[i] & b) r->minimal_with[c][r->nminimal_with[c]++] = r->minimal[i];
+        r->sets[c] = alloc_list(nc); r->seqs[c] = alloc_list(nc);
+        if (!r->sets[c] || !r->seqs[c]) { PyErr_NoMemory(); return -1; }
+        for (int i = 0; i < r->ncontaining[c]; i++) {
+            uint64_t m = r->containing[c][i];
+            if (same_rank(m)) r->sets[c][r->nsets[c]++] = m; else r->seqs[c][r->nseqs[c]++] = m;
+        }
     }
+    int ranks = 0;
+    for (int i = 0; i < MAXCARDS; i++) if (r->place[i] >= ranks) ranks = r->place[i] + 1;
+    r->min_set = MAXCARDS;
+    for (int i = 0; i < r->nmelds; i++) if (same_rank(r->melds[i]) && popc(r->melds[i]) < r->min_set) r->min_set = popc(r->melds[i]);
+    for (int a = 0; a < MAXCARDS; a++)
+        for (int b = 0; b < MAXCARDS; b++) {
+            if (a == b || r->place[a] < 0 || r->place[b] < 0) continue;
+            if (a % 13 == b % 13) r->same_rank[a] |= 1ULL << b;
+            int gap = abs(r->place[a] - r->place[b]);
+            if (a / 13 == b / 13 && (gap == 1 || gap == ranks - 1)) r->neighbours[a] |= 1ULL << b;
+        }
     return 0;
 }
 
@@ -773,6 +833,7 @@ static PyObject *final_of(const State *g) {
    strategies: (dealer's, pone's), 0 random, 1 greedy.  Each result: (termination, winner, pips, first, decisions,
    stock left, final state or None). */
 static PyObject *kernel_play(PyObject *self, PyObject *args) {
+    (void)self;
     PyObject *rules_t, *state_t;
     int deals, s0, s1, want_final, check;
     if (!PyArg_ParseTuple(args, "OOi(ii)pp", &rules_t, &state_t, &deals, &s0, &s1, &want_final, &check)) return NULL;
@@ -786,6 +847,7 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
     PyObject *results = NULL;
     Acts acts = {0};
     Arrs arrs = {0};
+    LayCache cache[2] = {{0}};
     if (rules_from(rules_t, r) < 0 || state_from(state_t, &rng) < 0) goto done;
     results = PyList_New(deals);
     if (!results) goto done;
@@ -793,9 +855,10 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
     for (int d = 0; d < deals; d++) {
         State g;
         new_deal(r, &g, &rng);
+        cache[0].valid = cache[1].valid = 0;
         int first = g.actor, bad = 0;
         while (g.phase != PH_OVER) {
-            legal(r, &g, &acts, &arrs);
+            legal(r, &g, &acts, &arrs, cache);
             if (acts.overflow || arrs.overflow || acts.n == 0) { bad = 100; break; }
             int pick = 0;
             if (strategy[g.actor] == 0) pick = (int)mt_below(&rng, (uint32_t)acts.n);
@@ -828,6 +891,8 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
 done:
     free(acts.a);
     free(arrs.a);
+    free(cache[0].arrs.a);
+    free(cache[1].arrs.a);
     rules_free(r);
     free(r);
     if (!results) return NULL;
