@@ -33,9 +33,12 @@ test: venv $(NPM_STAMP)
 doctest: venv
 	$(PY) -m sphinx -b doctest -c . $(SPHINXOPTS) docs _build/doctest
 
-# The new engine against the one before the rebuild, the same deals, alternating repeats; Rommé for 2 and 4
-# players; every parser on a megabyte of hostile text.
+# The native kernel against the Python engine and `conquian simulate` against RLCard's gin rummy; the new engine
+# against the one before the rebuild, the same deals, alternating repeats; Rommé for 2 and 4 players; every parser
+# on a megabyte of hostile text.
 bench: venv
+	$(PY) -m pip install --quiet -e '.[bench]'
+	$(PY) benchmarks/bench_kernel.py
 	$(PY) benchmarks/bench_games.py
 	$(PY) benchmarks/bench_romme.py
 	$(PY) benchmarks/bench_parsers.py

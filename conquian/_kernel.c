@@ -16,7 +16,8 @@
 
 #define MAXM 20      /* melds of one player: forty cards in melds of two at most */
 #define MAXCARDS 64
-#define HASH 1024    /* open-addressing table of melds (a pack of forty cards has a few hundred) */
+#define HASH 1024
+#define MAX_DECISIONS 100000  /* far beyond any deal seen; a deal that long is reported, not played for ever */    /* open-addressing table of melds (a pack of forty cards has a few hundred) */
 
 /* -- CPython's Mersenne Twister (Modules/_randommodule.c), so that choices match random.Random ---------------- */
 typedef struct { uint32_t mt[624]; int index; } MT;
@@ -829,16 +830,18 @@ static PyObject *final_of(const State *g) {
                          (unsigned long long)g->offer, g->origin, g->forced);
 }
 
-/* play(rules, state, deals, strategies, final, check) -> (results, state).
+/* play(rules, state, deals, strategies, final, check, limit) -> (results, state).  A deal still going after limit
+   decisions is stopped (termination -1), as conquian/simulation.py stops it.
    strategies: (dealer's, pone's), 0 random, 1 greedy.  Each result: (termination, winner, pips, first, decisions,
    stock left, final state or None). */
 static PyObject *kernel_play(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *rules_t, *state_t;
-    int deals, s0, s1, want_final, check;
-    if (!PyArg_ParseTuple(args, "OOi(ii)pp", &rules_t, &state_t, &deals, &s0, &s1, &want_final, &check)) return NULL;
-    if (deals < 0 || s0 < 0 || s0 > 1 || s1 < 0 || s1 > 1) {
-        PyErr_SetString(PyExc_ValueError, "kernel: deals >= 0 and strategies 0 (random) or 1 (greedy)");
+    int deals, s0, s1, want_final, check, limit;
+    if (!PyArg_ParseTuple(args, "OOi(ii)ppi", &rules_t, &state_t, &deals, &s0, &s1, &want_final, &check, &limit))
+        return NULL;
+    if (deals < 0 || s0 < 0 || s0 > 1 || s1 < 0 || s1 > 1 || limit < 1) {
+        PyErr_SetString(PyExc_ValueError, "kernel: deals >= 0, strategies 0 (random) or 1 (greedy), limit >= 1");
         return NULL;
     }
     Rules *r = calloc(1, sizeof(Rules));
@@ -858,8 +861,9 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
         cache[0].valid = cache[1].valid = 0;
         int first = g.actor, bad = 0;
         while (g.phase != PH_OVER) {
+            if (g.decisions >= limit) break;  /* stopped unfinished, as the simulation stops a deal in Python */
             legal(r, &g, &acts, &arrs, cache);
-            if (acts.overflow || arrs.overflow || acts.n == 0) { bad = 100; break; }
+            if (acts.overflow || arrs.overflow || acts.n == 0) { bad = 100; break; }  /* cannot list the moves */
             int pick = 0;
             if (strategy[g.actor] == 0) pick = (int)mt_below(&rng, (uint32_t)acts.n);
             else if (acts.n > 1) {
@@ -902,7 +906,8 @@ done:
 }
 
 static PyMethodDef methods[] = {
-    {"play", kernel_play, METH_VARARGS, "play(rules, state, deals, (dealer, pone), final, check) -> (results, state)"},
+    {"play", kernel_play, METH_VARARGS,
+     "play(rules, state, deals, (dealer, pone), final, check, limit) -> (results, state)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -15,7 +15,7 @@ import sys
 from .errors import ConquianError
 from .games import RULE_SETS
 from .registry import DECLARATIONS, declaration, problems
-from .simulation import Engine, Simulation, simulate
+from .simulation import MAX_DECISIONS, Engine, Simulation, simulate
 from .status import NOT_APPLICABLE, Status
 from .text import MAX_DIGITS, parse_int, shorten
 from .verdicts import Verdict, compare
@@ -83,6 +83,8 @@ def _report(result: dict, as_json: bool, game) -> None:
     secs = max(result["seconds"], 1e-9)
     for line in game.summary_lines(result):
         print(line)
+    if result.get("unfinished"):
+        print(f"  {result['unfinished']} deals stopped unfinished after {MAX_DECISIONS:,} decisions (neither won nor tied)")
     if "strategies" in result:
         seats = game.seats(result.get("players", len(result["strategies"])))
         print("  strategies: " + ", ".join(f"{seat} {name}" for seat, name in zip(seats, result["strategies"])))

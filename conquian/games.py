@@ -53,6 +53,9 @@ class Tally:
     """Each of the game's :attr:`GameType.tallies` -> deals whose outcome had it."""
     games: int = 0
     ties: int = 0
+    """Deals that ended without a winner."""
+    unfinished: int = 0
+    """Deals stopped unfinished (see :data:`conquian.simulation.MAX_DECISIONS`): neither won nor tied."""
     decisions: int = 0
     seconds: float = 0.0
 

@@ -30,8 +30,8 @@ from functools import lru_cache
 
 from .axes import DemandedUse, FirstSay, Forcing, HandCards, Rearranging, UnusedDraw
 from .rules import AXES, RuleSet
-from .simulation import DealResult
-from .state import Outcome, Phase, Role, Snapshot, Termination
+from .simulation import MAX_DECISIONS, UNFINISHED, DealResult
+from .state import Origin, Outcome, Phase, Role, Snapshot, Termination
 
 __all__ = ["available", "why_not", "play", "PLAY_AXES", "TABLE_AXES", "NOT_IN_PLAY"]
 
@@ -64,6 +64,8 @@ _FORCING = {Forcing.NONE: 0, Forcing.ACTIVE: 1, Forcing.REACTIVE: 2}
 _REARRANGING = {Rearranging.NONE: 0, Rearranging.BORROW: 1, Rearranging.WITH_NEW_MELD: 2, Rearranging.FREE: 3}
 _STRATEGIES = {"random": 0, "greedy": 1}
 _TERMINATION = {0: Termination.WIN, 1: Termination.TABLEAU}
+_PHASES = (Phase.OFFER, Phase.DISCARD, Phase.REFUSED, Phase.OVER)  # as _kernel.c numbers them
+_ORIGINS = (Origin.TURNED_UP, Origin.DRAWN, Origin.PASSED, Origin.DISCARD, Origin.DEMANDED)
 
 
 def available() -> bool:
@@ -99,13 +101,17 @@ def compiled(rules: RuleSet) -> tuple:
 
 def _result(rules: RuleSet, raw: tuple) -> DealResult:
     termination, winner, pips, first, decisions, stock_left, final = raw
-    ending = _TERMINATION[termination]
-    outcome = Outcome(ending, Role(winner), pips) if ending is Termination.WIN else Outcome(ending)
+    ending = _TERMINATION.get(termination)
+    outcome = None if ending is None else Outcome(ending, Role(winner), pips) if winner >= 0 else Outcome(ending)
     snapshot = None
-    if final is not None:
-        hands, melds, stock, out, _phase, _actor, offer, _origin, forced = final
-        snapshot = Snapshot(rules, hands, melds, stock, out, Phase.OVER, None, offer, None, outcome, bool(forced))
-    return DealResult(ending.value, None if winner < 0 else winner, first, decisions, stock_left, (), snapshot)
+    if final is not None:  # as Game.snapshot() gives it
+        hands, melds, stock, out, phase, actor, offer, origin, forced = final
+        phase = _PHASES[phase]
+        over = phase is Phase.OVER
+        snapshot = Snapshot(rules, hands, melds, stock, out, phase, None if over else Role(actor), offer,
+                            _ORIGINS[origin] if offer else None, outcome, bool(forced) and phase is Phase.DISCARD)
+    return DealResult(UNFINISHED if ending is None else ending.value, None if winner < 0 else winner, first, decisions,
+                      stock_left, (), snapshot)
 
 
 def play(rules: RuleSet, strategies, rng, deals: int, final: bool, check: bool = False) -> "list[DealResult]":
@@ -118,6 +124,7 @@ def play(rules: RuleSet, strategies, rng, deals: int, final: bool, check: bool =
     if why:
         raise RuntimeError(why)
     version, state, gauss = rng.getstate()
-    raw, state = _kernel.play(compiled(rules), state, deals, tuple(_STRATEGIES[s] for s in strategies), final, check)
+    raw, state = _kernel.play(compiled(rules), state, deals, tuple(_STRATEGIES[s] for s in strategies), final, check,
+                              MAX_DECISIONS)
     rng.setstate((version, state, gauss))
     return [_result(rules, r) for r in raw]

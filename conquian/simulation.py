@@ -34,7 +34,14 @@ from .players import make_players, parse_strategies
 from .registry import parse_rules
 from .text import shorten
 
-__all__ = ["Engine", "DealResult", "Simulation", "simulate", "engine_for"]
+__all__ = ["Engine", "DealResult", "Simulation", "simulate", "engine_for", "MAX_DECISIONS", "UNFINISHED"]
+
+#: A simulated deal still going after this many decisions is stopped, on either engine.  Some rule sets let a deal
+#: go on for ever (where the card on offer may be taken into the hand, two players can hand one card back and forth);
+#: an ordinary deal takes well under two hundred.
+MAX_DECISIONS = 2000
+#: The ending of a deal stopped at :data:`MAX_DECISIONS`.
+UNFINISHED = "unfinished"
 
 
 class Engine(enum.Enum):
@@ -61,7 +68,8 @@ class DealResult:
     """One simulated deal, as plain values."""
 
     ending: str
-    """How it ended: the value of the game's termination (``win``, ``tableau``; Rommé ``stock``, ``idle``...)."""
+    """How it ended: the value of the game's termination (``win``, ``tableau``; Rommé ``stock``, ``idle``...), or
+    ``unfinished`` for a deal stopped at :data:`MAX_DECISIONS`."""
     winner: "int | None"
     """The seat that won (Conquian: 0 the dealer, 1 the pone), or None."""
     first: int
@@ -148,9 +156,11 @@ class Simulation:
         g = self.deal()
         first = int(g.to_act)
         seats = self.seats
-        while not g.is_over:
+        while not g.is_over and g.decisions < MAX_DECISIONS:
             g.play(seats[g.to_act].choose(g))
         o = g.outcome
+        if o is None:
+            return DealResult(UNFINISHED, None, first, g.decisions, len(g.stock), (), g.snapshot() if final else None)
         winner = o.winner
         return DealResult(o.termination.value, None if winner is None else int(winner), first, g.decisions,
                           len(g.stock), tuple(n for n in self.game.tallies if getattr(o, n)),
@@ -163,7 +173,9 @@ class Simulation:
         t = self.tally
         t.games += 1
         t.decisions += r.decisions
-        if r.winner is None:
+        if r.ending == UNFINISHED:
+            t.unfinished += 1
+        elif r.winner is None:
             t.ties += 1
         else:
             t.wins[self.game.seats(self.players)[r.winner]] += 1
@@ -174,6 +186,8 @@ class Simulation:
         out = self.game.summary(self.tally)
         if set(self.strategies) != {"random"}:
             out["strategies"] = list(self.strategies)
+        if self.tally.unfinished:
+            out["unfinished"] = self.tally.unfinished
         out["engine"] = self.engine.value
         return out
 

@@ -1,0 +1,177 @@
+"""The native kernel (conquian/_kernel.c) against the Python engine: the same deals, deal for deal.
+
+Every declared Conquian source (here) and 20 derived rule sets (``test_kernel_derived.py``) are played on both engines from the same seeds, with random
+players, greedy players and one of each; the outcomes, the deal lengths, the final positions (hands, melds, stock,
+cards out of play) and the generator's state afterwards must be identical.  Also: the C source compiles with
+warnings as errors, the Python engine takes over when the kernel is missing or switched off (and the command line
+says so in one line), and bad input to the kernel is an error, not a crash.
+
+Without a built kernel the comparisons are skipped with the reason shown, and fail under CI (``CI=true``), where the
+kernel must have been built.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from conquian import VARIANTS, ConflictingRules
+from conquian import kernel
+from conquian.registry import sources
+from conquian.rules import AXES
+from conquian.simulation import Simulation
+
+ROOT = Path(__file__).resolve().parent.parent
+CONQUIAN = sources("conquian")
+
+
+def _need_kernel():
+    if kernel.available():
+        return
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"the native kernel must be built under CI: {kernel.why_not(VARIANTS['foster-1913'], ['random'])}")
+    pytest.skip(f"no native kernel here: {kernel.why_not(VARIANTS['foster-1913'], ['random'])}")
+
+
+def both(rules, strategy: str, deals: int, seed: int):
+    """The same deals on the Python engine and on the kernel: (python results, native results, the two generators)."""
+    py = Simulation(str(rules), seed, strategy=strategy, engine="python")
+    nat = Simulation(str(rules), seed, strategy=strategy, engine="native")
+    return py.play(deals, keep=True, final=True), nat.play(deals, keep=True, final=True), py.rng, nat.rng
+
+
+def assert_same(rules, strategy: str, deals: int, seed: int) -> None:
+    a, b, rng_a, rng_b = both(rules, strategy, deals, seed)
+    assert len(a) == len(b) == deals
+    for i, (x, y) in enumerate(zip(a, b)):
+        assert x == y, f"{rules} ({strategy}, seed {seed}): deal {i} differs:\n python {x}\n native {y}"
+    assert rng_a.getstate() == rng_b.getstate(), "the kernel left the generator elsewhere than the Python engine"
+
+
+@pytest.mark.parametrize("strategy,deals", [("random", 1500), ("greedy", 400), ("greedy,random", 400)])
+@pytest.mark.parametrize("source", CONQUIAN)
+def test_every_source_plays_the_same_deals_on_both_engines(source, strategy, deals):
+    _need_kernel()
+    assert_same(VARIANTS[source], strategy, deals, seed=11)
+
+
+def test_an_endless_deal_is_stopped_unfinished_alike_on_both_engines(capsys):
+    """Where a card on offer may be taken into the hand, two greedy players can hand one card back and forth for
+    ever (the Python engine does it too): both engines stop the deal at MAX_DECISIONS and say so."""
+    from conquian.cli import main
+    from conquian.simulation import MAX_DECISIONS, UNFINISHED
+    rules = VARIANTS["french"].replace(hand_size=15, drawn_to_hand=True)
+    py = Simulation(str(rules), 29, strategy="greedy", engine="python").play(7, keep=True)
+    assert py[6].ending == UNFINISHED and py[6].decisions == MAX_DECISIONS and py[6].winner is None
+    assert [r.ending for r in py[:6]].count(UNFINISHED) == 0
+    if kernel.available():
+        assert_same(rules, "greedy", 7, 29)
+    assert main(["simulate", "--variant", str(rules), "--games", "7", "--seed", "29", "--strategy", "greedy"]) == 0
+    assert "1 deals stopped unfinished after 2,000 decisions" in capsys.readouterr().out
+
+
+def test_every_axis_is_read_by_the_kernel_or_cannot_change_a_deal():
+    names = {ax.name for ax in AXES}
+    assert set(kernel.PLAY_AXES) | set(kernel.TABLE_AXES) | set(kernel.NOT_IN_PLAY) == names
+    assert not set(kernel.PLAY_AXES) & set(kernel.NOT_IN_PLAY)
+
+
+@pytest.mark.parametrize("axis", sorted(kernel.NOT_IN_PLAY))
+def test_an_axis_said_not_to_change_play_does_not(axis):
+    """Switch each such axis in the Python engine: the same seed gives the very same deals."""
+    ax = next(a for a in AXES if a.name == axis)
+    base = VARIANTS["foster-1913"]
+    for value in ax.choices or ():
+        try:
+            other = base.replace(**{axis: value})
+        except ConflictingRules:
+            continue
+        a = Simulation(str(base), 4, strategy="random", engine="python").play(60, keep=True, final=True)
+        b = Simulation(str(other), 4, strategy="random", engine="python").play(60, keep=True, final=True)
+        assert [r.final.stock for r in a] == [r.final.stock for r in b]
+        assert [(r.ending, r.winner, r.decisions, r.final.hands, r.final.melds, r.final.out) for r in a] == \
+               [(r.ending, r.winner, r.decisions, r.final.hands, r.final.melds, r.final.out) for r in b]
+
+
+def test_the_checked_mode_finds_no_broken_invariant():
+    _need_kernel()
+    for source in CONQUIAN:
+        for strategy in (["random"] * 2, ["greedy"] * 2):
+            results = kernel.play(VARIANTS[source], strategy, random.Random(3), 300, final=False, check=True)
+            assert len(results) == 300
+
+
+def test_the_c_source_compiles_with_warnings_as_errors():
+    cc = shutil.which("gcc") or shutil.which("cc")
+    if cc is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("no C compiler under CI")
+        pytest.skip("no C compiler here")
+    include = sysconfig.get_paths()["include"]
+    done = subprocess.run([cc, "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-fsyntax-only", f"-I{include}",
+                           str(ROOT / "conquian" / "_kernel.c")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def _simulate(env_extra: dict, code: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, **env_extra}
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+
+
+CLI = "import sys; from conquian.cli import main; sys.exit(main(sys.argv[1:]))"
+ARGS = "['simulate', '--variant', 'dutch', '--games', '40', '--seed', '2', '--json']"
+
+
+def test_without_the_kernel_the_python_engine_plays_and_says_so_in_one_line():
+    blocked = ("import sys; sys.modules['conquian._kernel'] = None; from conquian.cli import main; "
+               f"sys.exit(main({ARGS}))")
+    done = _simulate({}, blocked)
+    assert done.returncode == 0, done.stderr
+    lines = [ln for ln in done.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "native kernel is not built" in lines[0] and "pure-Python engine" in lines[0], lines
+    assert '"engine": "python"' in done.stdout
+    off = _simulate({"CONQUIAN_NATIVE": "0"}, f"import sys; from conquian.cli import main; sys.exit(main({ARGS}))")
+    assert off.returncode == 0 and "switched off" in off.stderr
+    if kernel.available():  # the two engines print the same tally
+        on = _simulate({}, f"import sys; from conquian.cli import main; sys.exit(main({ARGS}))")
+        assert '"engine": "native"' in on.stdout and on.stderr == ""
+        strip = lambda out: {k: v for k, v in __import__("json").loads(out).items() if k not in ("seconds", "engine")}
+        assert strip(on.stdout) == strip(done.stdout)
+
+
+def test_asking_for_the_kernel_where_there_is_none_is_a_named_error():
+    done = _simulate({"CONQUIAN_NATIVE": "0"}, "import sys; from conquian.cli import main; "
+                     "sys.exit(main(['simulate', '--variant', 'dutch', '--games', '3', '--engine', 'native']))")
+    assert done.returncode == 2
+    assert done.stderr.strip().startswith("conquian: error: --engine native:") and "--engine python" in done.stderr
+    done = _simulate({}, "import sys; from conquian.cli import main; sys.exit(main(['simulate', '--variant', "
+                         "'romme-spielwiki', '--games', '3', '--engine', 'native']))")
+    assert done.returncode == 2 and "Rommé has no native kernel" in done.stderr
+
+
+@pytest.mark.parametrize("bad", [
+    (),  # not the rule tuple
+    ("x",) * 22,
+    (40, 10, 3) + (0,) * 19,  # ten cards do not deal three at a time
+])
+def test_bad_input_to_the_kernel_is_an_error_not_a_crash(bad):
+    _need_kernel()
+    from conquian import _kernel
+    state = random.Random(1).getstate()[1]
+    with pytest.raises((TypeError, ValueError)):
+        _kernel.play(bad, state, 1, (0, 0), False, False, 100)
+    good = kernel.compiled(VARIANTS["foster-1913"])
+    for st in ((), state[:10], state[:624] + (999,)):
+        with pytest.raises((TypeError, ValueError)):
+            _kernel.play(good, st, 1, (0, 0), False, False, 100)
+    with pytest.raises(ValueError):
+        _kernel.play(good, state, -1, (0, 0), False, False, 100)
+    with pytest.raises(ValueError):
+        _kernel.play(good, state, 1, (0, 7), False, False, 100)
