@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SPHINXOPTS ?= -W --keep-going -n
 
-.PHONY: html test doctest venv bench bench-instructions soak clean
+.PHONY: html test doctest venv bench bench-instructions soak soak-native fuzz-kernel clean
 
 venv: $(VENV)/.installed
 
@@ -52,6 +52,14 @@ bench-instructions: venv
 SOAK ?=
 soak: venv
 	$(PY) tests/soak.py $(SOAK)
+
+# The soak at scale on the native kernel (10⁶ deals per source by default), checked from outside on samples.
+soak-native: venv
+	$(PY) tests/soak_native.py $(SOAK)
+
+# The native kernel fuzzed under AddressSanitizer and UndefinedBehaviorSanitizer (random rule sets and seeds).
+fuzz-kernel: venv
+	$(PY) tests/fuzz_kernel.py $(FUZZ)
 
 clean:
 	rm -rf _build

@@ -363,7 +363,7 @@ static void lay_outs(const Rules *r, const State *g, int me, int with_the_card, 
             if (!a) { s->overflow = 1; return; }
             s->a = a; s->cap = k->arrs.n;
         }
-        memcpy(s->a, k->arrs.a, (size_t)k->arrs.n * sizeof(Arr));
+        if (k->arrs.n) memcpy(s->a, k->arrs.a, (size_t)k->arrs.n * sizeof(Arr));
         s->n = k->arrs.n;
         return;
     }
@@ -381,7 +381,7 @@ static void lay_outs(const Rules *r, const State *g, int me, int with_the_card, 
         if (!a) { k->valid = 0; return; }
         k->arrs.a = a; k->arrs.cap = s->n ? s->n : 1;
     }
-    memcpy(k->arrs.a, s->a, (size_t)s->n * sizeof(Arr));
+    if (s->n) memcpy(k->arrs.a, s->a, (size_t)s->n * sizeof(Arr));
     k->arrs.n = s->n;
     k->valid = 1; k->with_the_card = with_the_card; k->hand = g->hands[me]; k->n = g->nmelds[me];
     memcpy(k->m, g->melds[me], (size_t)k->n * sizeof(uint64_t));

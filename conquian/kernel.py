@@ -11,15 +11,10 @@ deals on both engines and requires the same outcomes, lengths and final position
 ``CONQUIAN_NATIVE=0`` in the environment makes the kernel unavailable (the Python engine plays, as without a
 compiler).
 
->>> import random
->>> from conquian import RuleSet
->>> from conquian.kernel import available, play
->>> if available():
-...     rng = random.Random(5)
-...     results = play(RuleSet.parse('dutch'), ['greedy', 'greedy'], rng, 2, final=False)
-...     [r.ending for r in results] == ['tableau', 'tableau']
-... else:
-...     True
+>>> from conquian.simulation import Simulation
+>>> native = Simulation('dutch', seed=5, strategy='greedy', engine='auto')  # the kernel where it is built
+>>> python = Simulation('dutch', seed=5, strategy='greedy', engine='python')
+>>> native.play(50, keep=True, final=True) == python.play(50, keep=True, final=True)
 True
 """
 
