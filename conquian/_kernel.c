@@ -824,16 +824,18 @@ static PyObject *codes(const int *c, int n, int reverse) {
 }
 
 static PyObject *final_of(const State *g) {
-    return Py_BuildValue("(KK)(NN)NNiiKii", (unsigned long long)g->hands[0], (unsigned long long)g->hands[1],
+    return Py_BuildValue("(KK)(NN)NNiiKiii", (unsigned long long)g->hands[0], (unsigned long long)g->hands[1],
                          masks(g->melds[0], g->nmelds[0]), masks(g->melds[1], g->nmelds[1]),
                          codes(g->stock, g->nstock, 1), codes(g->out, g->nout, 0), g->phase, g->actor,
-                         (unsigned long long)g->offer, g->origin, g->forced);
+                         (unsigned long long)g->offer, g->origin, g->forced, g->pips);
 }
+
+static PyObject *endings[2], *unfinished, *zero_seat, *one_seat, *no_flags;  /* made once, at import */
 
 /* play(rules, state, deals, strategies, final, check, limit) -> (results, state).  A deal still going after limit
    decisions is stopped (termination -1), as conquian/simulation.py stops it.
-   strategies: (dealer's, pone's), 0 random, 1 greedy.  Each result: (termination, winner, pips, first, decisions,
-   stock left, final state or None). */
+   strategies: (dealer's, pone's), 0 random, 1 greedy.  Each result: the fields of conquian.simulation.DealResult
+   (ending, winner, first, decisions, stock left, flags, final state as plain values or None). */
 static PyObject *kernel_play(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *rules_t, *state_t;
@@ -888,7 +890,10 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
             goto done;
         }
         PyObject *fin = want_final ? final_of(&g) : (Py_INCREF(Py_None), Py_None);
-        PyObject *one = fin ? Py_BuildValue("iiiiiiN", g.termination, g.winner, g.pips, first, g.decisions, g.nstock, fin) : NULL;
+        /* the fields of conquian.simulation.DealResult, in order; the final state as plain values */
+        PyObject *ending = g.termination == T_NONE ? unfinished : endings[g.termination];
+        PyObject *winner = g.winner < 0 ? Py_None : g.winner ? one_seat : zero_seat;
+        PyObject *one = fin ? Py_BuildValue("OOiiiON", ending, winner, first, g.decisions, g.nstock, no_flags, fin) : NULL;
         if (!one) { Py_CLEAR(results); goto done; }
         PyList_SET_ITEM(results, d, one);
     }
@@ -915,4 +920,13 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "conquian._kernel",
                                     "Conquian's native kernel (see conquian/kernel.py).", -1, methods,
                                     NULL, NULL, NULL, NULL};
 
-PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__kernel(void) {
+    endings[T_WIN] = PyUnicode_InternFromString("win");  /* Termination values, as conquian.state names them */
+    endings[T_TABLEAU] = PyUnicode_InternFromString("tableau");
+    unfinished = PyUnicode_InternFromString("unfinished");  /* conquian.simulation.UNFINISHED */
+    zero_seat = PyLong_FromLong(0);
+    one_seat = PyLong_FromLong(1);
+    no_flags = PyTuple_New(0);
+    if (!endings[T_WIN] || !endings[T_TABLEAU] || !unfinished || !zero_seat || !one_seat || !no_flags) return NULL;
+    return PyModule_Create(&module);
+}

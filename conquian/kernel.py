@@ -58,7 +58,6 @@ assert set(PLAY_AXES) | set(TABLE_AXES) | set(NOT_IN_PLAY) == {ax.name for ax in
 _FORCING = {Forcing.NONE: 0, Forcing.ACTIVE: 1, Forcing.REACTIVE: 2}
 _REARRANGING = {Rearranging.NONE: 0, Rearranging.BORROW: 1, Rearranging.WITH_NEW_MELD: 2, Rearranging.FREE: 3}
 _STRATEGIES = {"random": 0, "greedy": 1}
-_TERMINATION = {0: Termination.WIN, 1: Termination.TABLEAU}
 _PHASES = (Phase.OFFER, Phase.DISCARD, Phase.REFUSED, Phase.OVER)  # as _kernel.c numbers them
 _ORIGINS = (Origin.TURNED_UP, Origin.DRAWN, Origin.PASSED, Origin.DISCARD, Origin.DEMANDED)
 
@@ -94,26 +93,24 @@ def compiled(rules: RuleSet) -> tuple:
                     tuple(t.melds), tuple(t.minimal))
 
 
-def _result(rules: RuleSet, raw: tuple) -> DealResult:
-    termination, winner, pips, first, decisions, stock_left, final = raw
-    ending = _TERMINATION.get(termination)
-    outcome = None if ending is None else Outcome(ending, Role(winner), pips) if winner >= 0 else Outcome(ending)
-    snapshot = None
-    if final is not None:  # as Game.snapshot() gives it
-        hands, melds, stock, out, phase, actor, offer, origin, forced = final
-        phase = _PHASES[phase]
-        over = phase is Phase.OVER
-        snapshot = Snapshot(rules, hands, melds, stock, out, phase, None if over else Role(actor), offer,
-                            _ORIGINS[origin] if offer else None, outcome, bool(forced) and phase is Phase.DISCARD)
-    return DealResult(UNFINISHED if ending is None else ending.value, None if winner < 0 else winner, first, decisions,
-                      stock_left, (), snapshot)
+def _final(rules: RuleSet, ending: str, winner, final: tuple) -> Snapshot:
+    """The kernel's final state as Game.snapshot() gives it."""
+    hands, melds, stock, out, phase, actor, offer, origin, forced, pips = final
+    termination = None if ending == UNFINISHED else Termination(ending)
+    outcome = None if termination is None else Outcome(termination, Role(winner), pips) if winner is not None \
+        else Outcome(termination)
+    phase = _PHASES[phase]
+    return Snapshot(rules, hands, melds, stock, out, phase, None if phase is Phase.OVER else Role(actor), offer,
+                    _ORIGINS[origin] if offer else None, outcome, bool(forced) and phase is Phase.DISCARD)
 
 
-def play(rules: RuleSet, strategies, rng, deals: int, final: bool, check: bool = False) -> "list[DealResult]":
+def play(rules: RuleSet, strategies, rng, deals: int, final: bool, check: bool = False,
+         keep: bool = True) -> "list[DealResult]":
     """Play ``deals`` deals with the simulation's generator ``rng`` (left where the Python engine would leave it).
 
     ``check`` verifies the invariants of every state on the way (each card in one place, melds valid): the soak's
-    mode; a broken one raises RuntimeError naming the deal.
+    mode; a broken one raises RuntimeError naming the deal.  Without ``keep`` the results are plain tuples of the
+    :class:`~conquian.simulation.DealResult` fields (what a tally needs, at a fraction of the cost).
     """
     why = why_not(rules, strategies)
     if why:
@@ -122,4 +119,6 @@ def play(rules: RuleSet, strategies, rng, deals: int, final: bool, check: bool =
     raw, state = _kernel.play(compiled(rules), state, deals, tuple(_STRATEGIES[s] for s in strategies), final, check,
                               MAX_DECISIONS)
     rng.setstate((version, state, gauss))
-    return [_result(rules, r) for r in raw]
+    if final:
+        return [DealResult(*r[:6], _final(rules, r[0], r[1], r[6])) for r in raw]
+    return [DealResult(*r) for r in raw] if keep else raw

@@ -140,7 +140,7 @@ class Simulation:
         while done < games:
             n = min(games - done, self.CHUNK) if self.engine is Engine.NATIVE else 1
             start = time.perf_counter()
-            batch = self._native(n, final) if self.engine is Engine.NATIVE else [self._python(final)]
+            batch = self._native(n, final, keep) if self.engine is Engine.NATIVE else [self._python(final)]
             self.tally.seconds += time.perf_counter() - start
             for r in batch:
                 self._count(r)
@@ -166,20 +166,24 @@ class Simulation:
                           len(g.stock), tuple(n for n in self.game.tallies if getattr(o, n)),
                           g.snapshot() if final else None)
 
-    def _native(self, n: int, final: bool) -> list[DealResult]:
-        return self.game.kernel.play(self.rules, self.strategies, self.rng, n, final)
+    def _native(self, n: int, final: bool, keep: bool) -> list:
+        return self.game.kernel.play(self.rules, self.strategies, self.rng, n, final, keep=keep)
 
-    def _count(self, r: DealResult) -> None:
+    def _count(self, r) -> None:
+        """Count one deal: a DealResult, or the plain tuple of its fields the kernel gives for a tally."""
+        if type(r) is DealResult:
+            r = (r.ending, r.winner, r.first, r.decisions, r.stock_left, r.flags)
+        ending, winner, _first, decisions, _left, flags = r[:6]
         t = self.tally
         t.games += 1
-        t.decisions += r.decisions
-        if r.ending == UNFINISHED:
+        t.decisions += decisions
+        if ending == UNFINISHED:
             t.unfinished += 1
-        elif r.winner is None:
+        elif winner is None:
             t.ties += 1
         else:
-            t.wins[self.game.seats(self.players)[r.winner]] += 1
-            for name in r.flags:
+            t.wins[self.game.seats(self.players)[winner]] += 1
+            for name in flags:
                 t.counts[name] += 1
 
     def summary(self) -> dict:
