@@ -65,6 +65,7 @@ typedef struct {
     int deck[MAXCARDS];      /* the pack in deck order (codes) */
     int place[MAXCARDS];     /* code -> place in its suit's sequence order, -1 if not in the pack */
     uint64_t hash[HASH];     /* the melds, open addressing, 0 = empty */
+    uint64_t ext[HASH];      /* beside each meld: the cards that extend it to another meld */
     uint64_t *melds; int nmelds;
     uint64_t *minimal; int nminimal;
     uint64_t *containing[MAXCARDS]; int ncontaining[MAXCARDS];
@@ -74,7 +75,8 @@ typedef struct {
     uint64_t *seqs[MAXCARDS]; int nseqs[MAXCARDS];
     uint64_t same_rank[MAXCARDS];  /* the other cards of a card's rank */
     uint64_t neighbours[MAXCARDS];  /* the cards next to it in its suit (round the corner too): a sequence holds one */
-    int min_set;
+    int min_set, nranks;
+    int code_at[4][16];  /* suit, place in sequence order -> card code (-1: none) */
     uint64_t partners[MAXCARDS];           /* the cards a card makes a pair with, for the greedy player's potential */
     unsigned char pair[MAXCARDS][MAXCARDS];  /* that pair's weight in half points (players.potential) */
 } Rules;
@@ -91,6 +93,16 @@ static int is_meld(const Rules *r, uint64_t m) {
 }
 
 /* Counted by hand: without -mpopcnt (CPython's flags) the builtin is a library call, slower than this. */
+/* The cards that extend a meld of the table to another meld (0 for a group that is no meld). */
+static uint64_t extenders(const Rules *r, uint64_t m) {
+    unsigned i = hslot(m);
+    while (r->hash[i]) {
+        if (r->hash[i] == m) return r->ext[i];
+        i = (i + 1) & (HASH - 1);
+    }
+    return 0;
+}
+
 static inline int popc(uint64_t m) {
     m = m - ((m >> 1) & 0x5555555555555555ULL);
     m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
@@ -202,11 +214,35 @@ static void search(Search *s, uint64_t must, uint64_t avail) {
     const Rules *r = s->r;
     /* A set that holds the card needs min_set - 1 more of its rank, a sequence one of its neighbours: most lists are
        skipped whole.  The order of the candidates does not matter: arrangements are sorted and made unique. */
-    int with_sets = popc(avail & r->same_rank[c]) >= r->min_set - 1, with_seqs = (avail & r->neighbours[c]) != 0;
-    int nsets = with_sets ? r->nsets[c] : 0, n = nsets + (with_seqs ? r->nseqs[c] : 0);
+    uint64_t cand[MAXCARDS * 2];
+    int n = 0;
+    if (popc(avail & r->same_rank[c]) >= r->min_set - 1)
+        for (int i = 0; i < r->nsets[c]; i++) if (!(r->sets[c][i] & ~avail)) cand[n++] = r->sets[c][i];
+    if (avail & r->neighbours[c]) {
+        /* The sequences that hold the card within avail are windows of the run of available cards around it in its
+           suit (round the corner too): grow the run each way, then ask the table which windows are melds. */
+        int su = c / 13, p = r->place[c], nr = r->nranks, L = 0, R = 0;
+        uint64_t left[16], right[16];
+        left[0] = right[0] = 1ULL << c;
+        for (int k = 1; k < nr; k++) {
+            int code = r->code_at[su][(p + k) % nr];
+            if (code < 0 || !(avail >> code & 1)) break;
+            right[R + 1] = right[R] | 1ULL << code; R++;
+        }
+        for (int k = 1; k < nr; k++) {
+            int code = r->code_at[su][(p - k + nr) % nr];
+            if (code < 0 || !(avail >> code & 1)) break;
+            left[L + 1] = left[L] | 1ULL << code; L++;
+        }
+        for (int l = 0; l <= L; l++)
+            for (int k = 0; k <= R && l + k + 1 <= nr; k++) {
+                if (l + k == 0 || (l + k + 1 == nr && l)) continue;  /* the whole suit once */
+                uint64_t m = left[l] | right[k];
+                if (is_meld(r, m)) cand[n++] = m;
+            }
+    }
     for (int i = 0; i < n; i++) {
-        uint64_t m = i < nsets ? r->sets[c][i] : r->seqs[c][i - nsets];
-        if (m & ~avail) continue;
+        uint64_t m = cand[i];
         uint64_t inter = m & s->down;
         if (inter) {
             int old = in_old(s, inter);
@@ -323,7 +359,7 @@ static Act *acts_add(Acts *l, int kind) {
 static int first_say(int origin) { return origin == O_DRAWN || origin == O_TURNED_UP; }
 
 static int fits_own(const Rules *r, const State *g, int role, uint64_t card) {
-    for (int i = 0; i < g->nmelds[role]; i++) if (is_meld(r, g->melds[role][i] | card)) return 1;
+    for (int i = 0; i < g->nmelds[role]; i++) if (extenders(r, g->melds[role][i]) & card) return 1;
     return 0;
 }
 
@@ -415,7 +451,7 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
         acts_add(l, K_PASS);
         if (r->forcing == F_ACTIVE && (g->origin != O_DISCARD || r->force_back)) {
             for (int i = 0; i < g->nmelds[1 - me]; i++)
-                if (is_meld(r, g->melds[1 - me][i] | c)) {
+                if (extenders(r, g->melds[1 - me][i]) & c) {
                     Act *x = acts_add(l, K_FORCE);
                     if (x) x->onto = g->melds[1 - me][i];
                 }
@@ -436,11 +472,10 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
         if (r->forcing == F_ACTIVE && !last_wins)
             for (int i = 0; i < g->nmelds[1 - me]; i++) {
                 uint64_t onto = g->melds[1 - me][i];
-                for (uint64_t b = hand; b; b &= b - 1)
-                    if (is_meld(r, onto | (b & -b))) {
-                        Act *x = acts_add(l, K_DISCARD);
-                        if (x) { x->card = b & -b; x->onto = onto; }
-                    }
+                for (uint64_t b = hand & extenders(r, onto); b; b &= b - 1) {
+                    Act *x = acts_add(l, K_DISCARD);
+                    if (x) { x->card = b & -b; x->onto = onto; }
+                }
             }
     } else if (g->phase == PH_REFUSED) {
         acts_add(l, K_DEMAND);
@@ -720,6 +755,10 @@ static int rules_from(PyObject *t, Rules *r) {
     for (int i = 0; i < MAXCARDS; i++) {
         long v = PyLong_AsLong(PyTuple_GET_ITEM(place, i));
         if (v == -1 && PyErr_Occurred()) return -1;
+        if (v < -1 || v > 15 || (v >= 0 && i >= 52)) {
+            PyErr_Format(PyExc_ValueError, "kernel rules: place %ld for card %d", v, i);
+            return -1;
+        }
         r->place[i] = (int)v;
     }
     r->nmelds = (int)PyTuple_GET_SIZE(melds);
@@ -735,11 +774,18 @@ static int rules_from(PyObject *t, Rules *r) {
         if (!m) { PyErr_SetString(PyExc_ValueError, "kernel rules: an empty meld"); return -1; }
         if (i < r->nmelds) r->melds[i] = m; else r->minimal[i - r->nmelds] = m;
     }
+    uint64_t deck_mask = 0;
+    for (int i = 0; i < r->size; i++) deck_mask |= 1ULL << r->deck[i];
     for (int i = 0; i < r->nmelds; i++) {
         uint64_t m = r->melds[i];
         unsigned s = hslot(m);
         while (r->hash[s] && r->hash[s] != m) s = (s + 1) & (HASH - 1);
         r->hash[s] = m;
+    }
+    for (unsigned s = 0; s < HASH; s++) {
+        if (!r->hash[s]) continue;
+        for (uint64_t b = deck_mask & ~r->hash[s]; b; b &= b - 1)
+            if (is_meld(r, r->hash[s] | (b & -b))) r->ext[s] |= b & -b;
     }
     for (int a = 0; a < MAXCARDS; a++)  /* players.potential: same rank 1; same suit one apart 1, two apart 1/2 */
         for (int b = 0; b < MAXCARDS; b++) {
@@ -774,6 +820,10 @@ static int rules_from(PyObject *t, Rules *r) {
     }
     int ranks = 0;
     for (int i = 0; i < MAXCARDS; i++) if (r->place[i] >= ranks) ranks = r->place[i] + 1;
+    if (ranks > 16) { PyErr_SetString(PyExc_ValueError, "kernel rules: more than 16 ranks in a suit"); return -1; }
+    r->nranks = ranks;
+    for (int su = 0; su < 4; su++) for (int q = 0; q < 16; q++) r->code_at[su][q] = -1;
+    for (int i = 0; i < MAXCARDS; i++) if (r->place[i] >= 0) r->code_at[i / 13][r->place[i]] = i;
     r->min_set = MAXCARDS;
     for (int i = 0; i < r->nmelds; i++) if (same_rank(r->melds[i]) && popc(r->melds[i]) < r->min_set) r->min_set = popc(r->melds[i]);
     for (int a = 0; a < MAXCARDS; a++)
