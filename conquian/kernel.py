@@ -4,7 +4,7 @@ Python engine plays.
 The kernel is built with the system's C compiler when the package is installed (``setup.py``; optional: without a
 compiler the install goes on and the Python engine plays).  It takes a rule set as flags (:data:`PLAY_AXES`) and its
 meld table, and the simulation's generator state (CPython's Mersenne Twister, handed over with
-:meth:`random.Random.getstate` and back with :meth:`~random.Random.setstate`), so that the same seed deals the same
+``random.Random.getstate()`` and back with ``setstate()``), so that the same seed deals the same
 cards and the random player makes the same choices: a differential test (``tests/test_kernel.py``) plays thousands of
 deals on both engines and requires the same outcomes, lengths and final positions.
 

@@ -103,8 +103,8 @@ class Simulation:
     played (so an interrupted run can report).
 
     The rule set's game deals (see :mod:`conquian.games`): Conquian to two players (wins tallied by role), Rommé to
-    ``players`` seats (wins tallied per seat, seat 0 dealing every deal).  :attr:`engine` is the engine that plays,
-    :attr:`why_python` why the kernel does not (empty when it does, or when the Python engine was asked for).
+    ``players`` seats (wins tallied per seat, seat 0 dealing every deal).  ``engine`` is the engine that plays,
+    ``why_python`` why the kernel does not (empty when it does, or when the Python engine was asked for).
     """
 
     #: Deals the kernel plays per call: an interrupted run loses at most these.

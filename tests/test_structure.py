@@ -115,7 +115,7 @@ GAME_NAMES = set(conquian.games.RULE_SETS)
 GAME_CLASSES = ({g.deal.__name__ for g in conquian.games.games()} | {cls.__name__ for cls in conquian.games.RULE_SETS.values()}
                 | {"Match", "RommeMatch"})
 # conquian.games is left out: it is the registry, naming each game's rule-set class once.
-NEUTRAL = [PACKAGE / f"{m}.py" for m in ("cli", "deal", "registry", "declarations", "verdicts", "axes", "cards", "players", "vocabulary", "records",
+NEUTRAL = [PACKAGE / f"{m}.py" for m in ("cli", "deal", "registry", "declarations", "verdicts", "axes", "cards", "players", "vocabulary", "records", "simulation",
                                           "text", "status", "errors")]
 SITE_GAME_MODULES = {"games", "facts", "romme_facts", "conquian_position", "romme_position"}
 SITE_NEUTRAL = [p for p in SITE if p.stem not in SITE_GAME_MODULES]

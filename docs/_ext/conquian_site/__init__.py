@@ -50,6 +50,7 @@ from conquian import DECLARATIONS
 from conquian.registry import variants_dir
 
 from .api import setup_api
+from .statistics import setup_statistics
 from .browser import setup_browser
 from .checks import setup_checks
 from .compare import setup_compare
@@ -88,5 +89,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_checks(app)
     setup_api(app)
     setup_browser(app)
+    setup_statistics(app)
     return {"version": conquian.__version__, "parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": 4}

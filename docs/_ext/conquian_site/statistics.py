@@ -1,0 +1,307 @@
+"""The statistics pages, drawn from the data file ``make stats`` writes (``docs/_data/statistics.json``), never computed
+at build time.
+
+``{statistics} WHAT`` with WHAT one of ``method`` (how the figures were made: players, deals, seed, engine, command),
+``sources`` (per source: how deals end, the first player's share, the length), ``effects`` (per rule: what switching
+it to each other value changes, with the rules that cannot change a deal listed and why) and ``players`` (Rommé by
+number of players).  Each figure has its 95 % interval (see :mod:`conquian.statistics`); every plot is inline SVG
+with a title and a description, and a sentence under it says what it shows and how it was computed.
+A missing, malformed or stale file stops the build with a message naming it.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+
+from conquian.registry import VARIANTS
+from conquian.rules import AXES, AXIS_BY_NAME
+from conquian.statistics import SCHEMA, mean_interval, share_difference, wilson
+
+from .nodes import link, para, strong
+from .shared import CqDirective
+
+EFFECTS_DOC = "statistics/effects"
+
+
+def effect_anchor(axis: str) -> str:
+    return f"effect-{axis.replace('_', '-')}"
+
+
+def data_file(srcdir) -> Path:
+    return Path(srcdir) / "_data" / "statistics.json"
+
+
+def load(srcdir) -> dict:
+    """The data file, checked: its layout version, its sources (every declared one) and its cells."""
+    path = data_file(srcdir)
+    where = f"{path} (made by 'make stats')"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ExtensionError(f"{where}: missing; run 'make stats'") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ExtensionError(f"{where}: unreadable: {exc}") from None
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+        raise ExtensionError(f"{where}: layout {data.get('schema') if isinstance(data, dict) else '?'}, "
+                             f"not {SCHEMA}; run 'make stats' again")
+    for key in ("deals", "seed", "engine", "engines_used", "version", "made", "command", "conquian", "romme",
+                "not_in_play"):
+        if key not in data:
+            raise ExtensionError(f"{where}: no {key!r}")
+    for source, block in data["conquian"].items():
+        if source not in VARIANTS:
+            raise ExtensionError(f"{where}: source {source!r} is not declared; run 'make stats' again")
+        if str(VARIANTS[source]) != block.get("rules"):
+            raise ExtensionError(f"{where}: {source} was simulated as {block.get('rules')!r}, but is now declared as "
+                                 f"{str(VARIANTS[source])!r}: the figures are stale; run 'make stats' again")
+        for cell in block.get("cells", ()):
+            if cell.get("axis") not in (None, *AXIS_BY_NAME) or not ("figures" in cell or "skipped" in cell):
+                raise ExtensionError(f"{where}: {source}: a malformed cell {cell!r:.80}")
+    return data
+
+
+# -- figures in words ----------------------------------------------------------------------------------------------
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def share_text(k: int, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{pct(k / n)} % ({pct(lo)}–{pct(hi)})"
+
+
+def diff_text(d: tuple[float, float, float]) -> tuple[str, bool]:
+    """A change in points with its interval, and whether the interval leaves out zero."""
+    x, lo, hi = d
+    clear = lo > 0 or hi < 0
+    return f"{100 * x:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})", clear
+
+
+def length(f: dict) -> tuple[float, float, float]:
+    return mean_interval(f["decisions"], f["decisions_squared"], f["deals"])
+
+
+def length_text(f: dict) -> str:
+    m, lo, hi = length(f)
+    return f"{m:.1f} ({lo:.1f}–{hi:.1f})"
+
+
+def table(headers: list[str], rows: list[list], classes=("cq-stats-table",)) -> nodes.table:
+    t = nodes.table(classes=list(classes))
+    group = nodes.tgroup(cols=len(headers))
+    t += group
+    for _ in headers:
+        group += nodes.colspec(colwidth=1)
+    head = nodes.thead()
+    row = nodes.row()
+    for h in headers:
+        row += nodes.entry("", para(h))
+    head += row
+    group += head
+    body = nodes.tbody()
+    for cells in rows:
+        row = nodes.row()
+        for c in cells:
+            entry = nodes.entry()
+            entry += c if isinstance(c, nodes.Node) else para(str(c))
+            row += entry
+        body += row
+    group += body
+    return t
+
+
+# -- plots --------------------------------------------------------------------------------------------------------
+def interval_plot(ident: str, title: str, desc: str, rows: list[tuple[str, float, float, float]], lo: float, hi: float,
+                  zero: "float | None" = None, unit: str = "%") -> nodes.raw:
+    """Dot-and-whisker rows (label, value, low, high): each label on its own line above its whisker, so that the plot
+    keeps the whole width of a phone's screen and its text stays readable."""
+    width, left, right, line = 360, 12, 16, 40
+    height = 24 + line * len(rows)
+    span = max(hi - lo, 1e-9)
+
+    def x(v: float) -> float:
+        return left + (width - left - right) * (min(max(v, lo), hi) - lo) / span
+
+    def tick_text(v: float) -> str:
+        return f"{v:+.0f}{unit}" if zero is not None else f"{v:.0f}{unit}"
+
+    parts = [f'<svg class="cq-plot" viewBox="0 0 {width} {height}" role="img" aria-labelledby="{ident}-t {ident}-d" '
+             f'xmlns="http://www.w3.org/2000/svg"><title id="{ident}-t">{escape(title)}</title>'
+             f'<desc id="{ident}-d">{escape(desc)}</desc>']
+    for tick, anchor in ((lo, "start"), ((lo + hi) / 2, "middle"), (hi, "end")):
+        parts.append(f'<line x1="{x(tick):.1f}" y1="16" x2="{x(tick):.1f}" y2="{height - 4}" class="cq-plot-grid"/>'
+                     f'<text x="{x(tick):.1f}" y="12" class="cq-plot-tick" text-anchor="{anchor}">'
+                     f'{tick_text(tick)}</text>')
+    if zero is not None:
+        parts.append(f'<line x1="{x(zero):.1f}" y1="16" x2="{x(zero):.1f}" y2="{height - 4}" class="cq-plot-zero"/>')
+    for i, (label, v, a, b) in enumerate(rows):
+        y = 24 + line * i
+        parts.append(f'<text x="{left}" y="{y + 12}" class="cq-plot-label">{escape(label)}</text>'
+                     f'<line x1="{x(a):.1f}" y1="{y + 26}" x2="{x(b):.1f}" y2="{y + 26}" class="cq-plot-whisker"/>'
+                     f'<circle cx="{x(v):.1f}" cy="{y + 26}" r="5" class="cq-plot-dot"/>')
+    parts.append("</svg>")
+    return nodes.raw("", "".join(parts), format="html")
+
+
+# -- the directive -----------------------------------------------------------------------------------------------
+class StatisticsDirective(CqDirective):
+    """``{statistics} WHAT``: one part of the statistics pages (see the module's description)."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self):
+        self.env.note_dependency(str(data_file(self.env.srcdir)))
+        data = load(self.env.srcdir)
+        what = self.arguments[0]
+        parts = {"method": self.method, "sources": self.sources, "effects": self.effects, "players": self.by_players}
+        if what not in parts:
+            return self.warn(f"{self.where()}: {{statistics}} {what!r}: one of {', '.join(parts)}")
+        return parts[what](data)
+
+    def method(self, d: dict) -> list[nodes.Node]:
+        engine = {("native", "python"): "native kernel (Conquian) and the Python engine (Rommé)",
+                  ("python",): "Python engine", ("native",): "native kernel"}.get(tuple(d["engines_used"]),
+                                                                               ", ".join(d["engines_used"]))
+        return [para(f"Every figure comes from deals between two greedy computer players (each looks one move "
+                     f"ahead and sees only its own cards): {d['deals']:,} deals for each Conquian rule set and "
+                     f"{d['romme_deals']:,} for each number of players at Rommé, seed {d['seed']}, played by the "
+                     f"{engine}; the kernel plays the very deals the Python engine would (a test holds it to that), "
+                     f"and Rommé has no kernel. A deal still going after {d['max_decisions']:,} decisions is "
+                     f"stopped and counted as unfinished. Made on {d['made']} with version {d['version']} by "),
+                nodes.literal_block(d["command"], d["command"], language="none"),
+                para("Shares carry Wilson's 95 % interval, means the mean ± 1.96 standard errors, and a change "
+                     "between two rule sets the difference ± 1.96 times the square root of the sum of the two "
+                     "variances. These are figures about greedy computer players, not about people: they show "
+                     "which way a ruling pushes the game, not how often a good player wins.")]
+
+    def sources(self, d: dict) -> list[nodes.Node]:
+        rows, wins, first = [], [], []
+        for source, block in d["conquian"].items():
+            f = next(c for c in block["cells"] if c["axis"] is None)["figures"]
+            n = f["deals"]
+            other = n - f["wins"] - f["endings"].get("tableau", 0)
+            short = source
+            rows.append([strong(source), f"{n:,}", share_text(f["wins"], n), share_text(f["endings"].get("tableau", 0), n),
+                         f"{other:,}", share_text(f["first_wins"], max(f["wins"], 1)), length_text(f),
+                         f"{f['stock_left'] / n:.1f}"])
+            lo, hi = wilson(f["wins"], n)
+            wins.append((short, 100 * f["wins"] / n, 100 * lo, 100 * hi))
+            lo, hi = wilson(f["first_wins"], max(f["wins"], 1))
+            first.append((short, 100 * f["first_wins"] / max(f["wins"], 1), 100 * lo, 100 * hi))
+        out: list[nodes.Node] = [table(["Source", "Deals", "Won", "Tableau (stock ran out)", "Other endings",
+                                        "First player's share of won deals", "Decisions per deal",
+                                        "Cards left in the stock"], rows)]
+        out.append(interval_plot("cq-plot-won", "Share of deals won, by source",
+                                 "; ".join(f"{s}: {v:.1f} % won" for s, v, _, _ in wins), wins, 0, 100))
+        out.append(para("Share of deals that end with a winner (the rest end in a tableau when the stock runs "
+                        "out), with Wilson 95 % intervals, greedy players on both sides.", classes=["cq-plot-caption"]))
+        out.append(interval_plot("cq-plot-first", "The first player's share of won deals, by source",
+                                 "; ".join(f"{s}: {v:.1f} %" for s, v, _, _ in first), first, 0, 100))
+        out.append(para("Of the deals someone won, the share won by the player who had the first say (the pone "
+                        "in every source); 50 % would mean no advantage.", classes=["cq-plot-caption"]))
+        return out
+
+    def effects(self, d: dict) -> list[nodes.Node]:
+        out: list[nodes.Node] = []
+        for ax in AXES:
+            if ax.name in d["not_in_play"]:
+                continue
+            section = nodes.section(ids=[effect_anchor(ax.name)], names=[effect_anchor(ax.name)])
+            section += nodes.title(ax.title, ax.title)
+            out.append(section)
+            section.append(para(ax.question, " ", link(f"rulings/{ax.slug}", "", nodes.Text("The ruling, source by "
+                                                                                        "source."))))
+            rows, plot = [], []
+            for source, block in d["conquian"].items():
+                if "same_as" in block:
+                    continue
+                base = next(c for c in block["cells"] if c["axis"] is None)["figures"]
+                for c in block["cells"]:
+                    if c["axis"] != ax.name:
+                        continue
+                    sources_named = ", ".join([source] + [s for s, b in d["conquian"].items() if b.get("same_as") == source])
+                    frm = ax.format(getattr(VARIANTS[source], ax.name))
+                    change = f"{frm} → {c['value']}" if c["value"] else frm
+                    if c.get("with"):
+                        change += " (with " + ", ".join(f"{k} = {v}" for k, v in c["with"].items()) + ")"
+                    if "skipped" in c:
+                        rows.append([sources_named, change, "not simulated: " + c["skipped"], "", ""])
+                        continue
+                    f = c["figures"]
+                    won, clear_won = diff_text(share_difference(f["wins"], f["deals"], base["wins"], base["deals"]))
+                    fs, clear_fs = diff_text(share_difference(f["first_wins"], max(f["wins"], 1),
+                                                              base["first_wins"], max(base["wins"], 1)))
+                    (m1, l1, h1), (m0, l0, h0) = length(f), length(base)
+                    h = 1.96 * ((h1 - m1) ** 2 / 1.96 ** 2 + (h0 - m0) ** 2 / 1.96 ** 2) ** 0.5
+                    dl = m1 - m0
+                    clear_len = abs(dl) > h
+                    cells = [strong(won) if clear_won else won, strong(fs) if clear_fs else fs,
+                             strong(f"{dl:+.1f} ({dl - h:+.1f} to {dl + h:+.1f})") if clear_len else
+                             f"{dl:+.1f} ({dl - h:+.1f} to {dl + h:+.1f})"]
+                    rows.append([sources_named, change, *cells])
+                    x, lo, hi = share_difference(f["wins"], f["deals"], base["wins"], base["deals"])
+                    plot.append((f"{sources_named}: {c['value']}", 100 * x, 100 * lo, 100 * hi))
+            section.append(table(["Source", "Switched", "Deals won (points)", "First player's share of won deals "
+                                  "(points)", "Decisions per deal"], rows))
+            if plot:
+                span = max(5.0, *(max(abs(a), abs(b)) for _, _, a, b in plot))
+                section.append(interval_plot(f"cq-plot-{ax.slug}", f"{ax.title}: change in the share of deals won",
+                                             "; ".join(f"{label}: {v:+.1f} points" for label, v, _, _ in plot), plot,
+                                             -span, span, zero=0.0, unit=""))
+                section.append(para("Change in the share of deals won when this rule is switched from the source's "
+                                "answer, in percentage points, with its 95 % interval; a change in bold in the table "
+                                "has an interval that leaves out zero.", classes=["cq-plot-caption"]))
+        last = nodes.section(ids=["effect-none"], names=["effect-none"])
+        last += nodes.title("Rulings that cannot change a deal", "Rulings that cannot change a deal")
+        out.append(last)
+        items = nodes.bullet_list()
+        for name, why in d["not_in_play"].items():
+            ax = AXIS_BY_NAME[name]
+            items += nodes.list_item("", para(link(f"rulings/{ax.slug}", "", nodes.Text(ax.title)), f": {why}."))
+        last += [para("Not simulated, because nothing in a deal's play depends on them:"), items]
+        return out
+
+    def by_players(self, d: dict) -> list[nodes.Node]:
+        out: list[nodes.Node] = []
+        for source, block in d["romme"].items():
+            rows, plot = [], []
+            for players, f in block["players"].items():
+                n = f["deals"]
+                endings = ", ".join(f"{k} {v:,}" for k, v in f["endings"].items())
+                rows.append([players, f"{n:,}", share_text(f["wins"], n), endings, length_text(f),
+                             share_text(f["hand_romme"], max(f["wins"], 1))])
+                m, lo, hi = length(f)
+                plot.append((f"{players} players", m, lo, hi))
+            out.append(table(["Players", "Deals", "Won", "Endings", "Decisions per deal",
+                              "Hand-Rommé share of won deals"], rows))
+            top = max(h for _, _, _, h in plot)
+            out.append(interval_plot(f"cq-plot-romme-{source}", f"{source}: decisions per deal by number of players",
+                                     "; ".join(f"{label}: {v:.0f} decisions" for label, v, _, _ in plot), plot, 0,
+                                     10 * (int(top) // 10 + 1), unit=""))
+            out.append(para(f"Mean decisions per deal under {source}, by number of players, greedy players in every "
+                            f"seat, with 95 % intervals; a Hand-Rommé is a win by laying the whole hand down at "
+                            f"once.", classes=["cq-plot-caption"]))
+        return out
+
+
+def ruling_effect(axis: str, srcdir) -> list[nodes.Node]:
+    """The line a ruling page shows: where to read what this ruling changes (or why it cannot change a deal)."""
+    not_in_play = load(srcdir)["not_in_play"]
+    if axis in not_in_play:
+        return [para(strong("What this ruling changes: "), f"nothing in the play of a deal ({not_in_play[axis]}).",
+                     classes=["cq-effect-link"])]
+    return [para(strong("What this ruling changes: "),
+                 link(EFFECTS_DOC, effect_anchor(axis), nodes.Text("figures from simulated deals, source by source")),
+                 ".", classes=["cq-effect-link"])]
+
+
+def setup_statistics(app: Sphinx) -> None:
+    app.add_directive("statistics", StatisticsDirective)

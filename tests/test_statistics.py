@@ -1,0 +1,133 @@
+"""The statistics: the cells ``make stats`` plays, their figures, the committed data file, and the pages drawn from it.
+
+The full computation is not run here (``make stats`` takes minutes); the tests play a few deals per cell, check the
+committed file against the declarations, and read the built pages for the file's figures.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from sphinx.errors import ExtensionError
+
+from conquian import VARIANTS, kernel
+from conquian.registry import sources
+from conquian.rules import AXIS_BY_NAME
+from conquian.simulation import MAX_DECISIONS
+from conquian.statistics import cells, figures, main as stats_main, share_difference, wilson
+from conquian_site.statistics import effect_anchor, load, share_text
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "docs" / "_data" / "statistics.json"
+
+
+def test_intervals():
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and 0.25 < hi < 0.35
+    d, a, b = share_difference(30, 100, 30, 100)
+    assert d == 0 and a < 0 < b
+
+
+def test_every_switchable_axis_has_its_cells_and_none_is_silently_left_out():
+    for source in sources("conquian"):
+        rows = cells(source)
+        assert rows[0]["axis"] is None and rows[0]["rules"] == str(VARIANTS[source])
+        axes = {r["axis"] for r in rows[1:]}
+        assert axes == {a for a in AXIS_BY_NAME if a not in kernel.NOT_IN_PLAY}
+        for r in rows[1:]:
+            assert "rules" in r or r["skipped"], r
+            if "rules" in r:  # the switched value really is in the rule set played
+                assert VARIANTS[source].replace(**{r["axis"]: AXIS_BY_NAME[r["axis"]].coerce(r["value"])},
+                                                **{k: AXIS_BY_NAME[k].coerce(v) for k, v in r["with"].items()}) \
+                    == __import__("conquian").parse_rules(r["rules"])
+
+
+def test_forcing_switched_off_takes_its_companion_rule():
+    row = next(r for r in cells("foster-1913") if r["axis"] == "forcing" and r["value"] == "none")
+    assert row["with"] == {"add_to_opponent": "never"}
+
+
+def test_the_computation_is_fixed_by_its_seed(tmp_path):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    for out in (a, b):
+        assert stats_main(["--deals", "6", "--romme-deals", "2", "--seed", "3", "--engine", "python",
+                           "--out", str(out)]) == 0
+    da, db = (json.loads(p.read_text()) for p in (a, b))
+    for d in (da, db):
+        d.pop("seconds"), d.pop("made"), d.pop("command")
+    assert da == db
+    foster = da["conquian"]["foster-1913"]["cells"][0]["figures"]
+    assert foster["deals"] == 6 and sum(foster["endings"].values()) == 6
+    assert da["conquian"]["french"]["same_as"] == "dutch"
+
+
+def test_figures_count_what_the_deals_did():
+    from conquian.simulation import DealResult
+    rs = [DealResult("win", 1, 1, 40, 3), DealResult("win", 0, 1, 60, 0), DealResult("tableau", None, 1, 80, 0)]
+    f = figures(rs)
+    assert (f["deals"], f["wins"], f["first_wins"], f["decisions"], f["stock_left"]) == (3, 2, 1, 180, 3)
+    assert f["endings"] == {"tableau": 1, "win": 2}
+
+
+def test_the_committed_data_file_is_current_and_large_enough():
+    d = load(ROOT / "docs")  # checks the layout and that every source was simulated under its declared rules
+    assert set(d["conquian"]) == set(sources("conquian"))
+    assert d["deals"] >= 100_000 and "native" in d["engines_used"], "the committed figures come from the kernel"
+    assert d["max_decisions"] == MAX_DECISIONS
+    for source, block in d["conquian"].items():
+        for c in block["cells"]:
+            if "figures" in c:
+                assert c["figures"]["deals"] == d["deals"]
+                assert sum(c["figures"]["endings"].values()) == d["deals"]
+
+
+@pytest.mark.parametrize("damage,expect", [
+    (lambda text: text[:100], "unreadable"),
+    (lambda text: text.replace('"schema": 1', '"schema": 99'), "layout 99"),
+    (lambda text: text.replace('"rules": "foster-1913"', '"rules": "foster-1913(pack=spanish)"', 1), "stale"),
+])
+def test_a_bad_data_file_stops_the_build_naming_it(tmp_path, damage, expect):
+    (tmp_path / "_data").mkdir()
+    target = tmp_path / "_data" / "statistics.json"
+    target.write_text(damage(DATA.read_text(encoding="utf-8")), encoding="utf-8")
+    with pytest.raises(ExtensionError, match=expect) as info:
+        load(tmp_path)
+    assert str(target) in str(info.value)
+    shutil.rmtree(tmp_path / "_data")
+    with pytest.raises(ExtensionError, match="missing; run 'make stats'"):
+        load(tmp_path)
+
+
+def _text(page: Path) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8"))).split())
+
+
+def test_the_pages_show_the_files_figures(built_site):
+    d = json.loads(DATA.read_text(encoding="utf-8"))
+    index = _text(built_site / "statistics" / "index.html")
+    for source, block in d["conquian"].items():
+        f = block["cells"][0]["figures"]
+        assert share_text(f["wins"], f["deals"]) in index, source
+        assert share_text(f["first_wins"], f["wins"]) in index, source
+    assert f"{d['deals']:,} deals" in index and d["command"].strip() in index
+    romme = _text(built_site / "statistics" / "romme.html")
+    for block in d["romme"].values():
+        for players, f in block["players"].items():
+            assert share_text(f["wins"], f["deals"]) in romme
+    effects = (built_site / "statistics" / "effects.html").read_text(encoding="utf-8")
+    assert effects.count("<svg class=\"cq-plot\"") >= 10 and "<title id=" in effects and "<desc id=" in effects
+
+
+def test_every_ruling_page_says_what_it_changes(built_site):
+    effects = (built_site / "statistics" / "effects.html").read_text(encoding="utf-8")
+    for name, ax in AXIS_BY_NAME.items():
+        page = (built_site / "rulings" / f"{ax.slug}.html").read_text(encoding="utf-8")
+        assert "What this ruling changes" in page, name
+        if name not in kernel.NOT_IN_PLAY:
+            assert f'effects.html#{effect_anchor(name)}"' in page, name
+            assert f'id="{effect_anchor(name)}"' in effects, name
