@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SPHINXOPTS ?= -W --keep-going -n
 
-.PHONY: html test doctest venv bench bench-instructions soak soak-native fuzz-kernel clean
+.PHONY: html test doctest venv bench bench-instructions soak soak-native fuzz-kernel stats clean
 
 venv: $(VENV)/.installed
 
@@ -32,6 +32,13 @@ test: venv $(NPM_STAMP)
 
 doctest: venv
 	$(PY) -m sphinx -b doctest -c . $(SPHINXOPTS) docs _build/doctest
+
+# The statistics pages' data: every source's rule set and every ruling switched, greedy players, 100,000 deals a cell
+# on the native kernel (Rommé on the Python engine); written to docs/_data/statistics.json, which is committed.
+# Configure with STATS, e.g. make stats STATS="--deals 1000 --romme-deals 50".
+STATS ?=
+stats: venv
+	$(PY) -m conquian.statistics $(STATS)
 
 # The native kernel against the Python engine and `conquian simulate` against RLCard's gin rummy; the new engine
 # against the one before the rebuild, the same deals, alternating repeats; Rommé for 2 and 4 players; every parser

@@ -236,6 +236,9 @@ class StatisticsDirective(CqDirective):
                         rows.append([sources_named, change, "not simulated: " + c["skipped"], "", ""])
                         continue
                     f = c["figures"]
+                    stopped = f["endings"].get("unfinished", 0)
+                    if stopped:  # a loop the greedy players fall into: say so beside the change
+                        change += f"; {pct(stopped / f['deals'])} % of the deals stopped unfinished"
                     won, clear_won = diff_text(share_difference(f["wins"], f["deals"], base["wins"], base["deals"]))
                     fs, clear_fs = diff_text(share_difference(f["first_wins"], max(f["wins"], 1),
                                                               base["first_wins"], max(base["wins"], 1)))
