@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import os
+import sys
 from functools import lru_cache
 
 from .axes import DemandedUse, FirstSay, Forcing, HandCards, Rearranging, UnusedDraw
@@ -33,9 +34,10 @@ __all__ = ["available", "why_not", "play", "PLAY_AXES", "TABLE_AXES", "NOT_IN_PL
 try:
     from . import _kernel
     _MISSING = ""
-except ImportError as exc:  # not built (no C compiler at install time), or a build for another Python
+except ImportError:  # not built (no C compiler at install time), or built for another Python
     _kernel = None
-    _MISSING = f"the native kernel is not built ({exc})"
+    _MISSING = (f"the native kernel is not built (no compiled conquian._kernel for Python "
+                f"{sys.version_info.major}.{sys.version_info.minor} here; it needs a C compiler at install time)")
 
 #: The axes the kernel reads as flags, in the order ``_kernel.c`` reads them (after the pack's size).
 PLAY_AXES = ("hand_size", "deal_packet", "turn_up", "min_cut", "first_say", "drawn_to_hand", "unused_draw",

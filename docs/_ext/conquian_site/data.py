@@ -178,3 +178,8 @@ def declaration_files() -> list[Path]:
     """The declarations folder and its files: every page built from them depends on them."""
     folder = variants_dir()
     return [folder, *sorted(folder.glob("*.toml"))]
+
+
+def answer_words(axis: Axis, value) -> str:
+    """A value as a short answer: "yes", "8", "only by forcing"."""
+    return axis.words(value).replace("-", " ")

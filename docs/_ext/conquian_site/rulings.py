@@ -27,17 +27,12 @@ from conquian.rules import AXIS_BY_NAME, Axis
 from conquian.status import Status
 from conquian.verdicts import compare
 
-from .statistics import data_file, ruling_effect
-from .data import (LANGUAGE_NAME, Verdict, axis_of, computed_verdict, entry_anchor, game_axis, games,
+from .statistics import ruling_effect
+from .data import (LANGUAGE_NAME, answer_words, Verdict, axis_of, computed_verdict, entry_anchor, game_axis, games,
                    ordered_sources, repaired_segments, ruling_docname, sentence, value_groups)
 from .nodes import badge, cq_html, link, not_applicable, para, strong, value_inline
 from .passages import locator_target
 from .shared import CqDirective
-
-
-def answer_words(axis: Axis, value) -> str:
-    """A value as a short answer: "yes", "8", "only by forcing"."""
-    return axis.words(value).replace("-", " ")
 
 
 def names(ids: list[str]) -> str:
@@ -157,8 +152,7 @@ class RulingDirective(CqDirective):
         if split:
             box += para(split, classes=["cq-one-witness"])
         box += para(*verdict_words(axis), classes=["cq-banner-verdict"])
-        self.env.note_dependency(str(data_file(self.env.srcdir)))
-        box += ruling_effect(axis.name, self.env.srcdir)
+        box += ruling_effect(axis.name, self.env)
         out: list[nodes.Node] = [box]
         if keywords:
             target = f"index-{self.env.new_serialno('index')}"

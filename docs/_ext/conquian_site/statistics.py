@@ -20,10 +20,12 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
+from conquian import DECLARATIONS
 from conquian.registry import VARIANTS
 from conquian.rules import AXES, AXIS_BY_NAME
 from conquian.statistics import SCHEMA, mean_interval, share_difference, wilson
 
+from .data import answer_words
 from .nodes import link, para, strong
 from .shared import CqDirective
 
@@ -68,6 +70,29 @@ def load(srcdir) -> dict:
 
 
 # -- figures in words ----------------------------------------------------------------------------------------------
+def short(source: str) -> str:
+    """A source as readers name it (rummy.ch, Dutch), never its id."""
+    return DECLARATIONS[source].short
+
+
+def value_words(axis: str, text: str) -> str:
+    """A value as the data file writes it (``only-by-forcing``), in a reader's words (``only by forcing``)."""
+    ax = AXIS_BY_NAME[axis]
+    return answer_words(ax, ax.coerce(text))
+
+
+def skipped_words(reason: str) -> str:
+    """Why a cell was not simulated, in a reader's words: the rule it conflicts with by title, not by name."""
+    if not reason.startswith("cannot be set: "):
+        return reason
+    head, _, why = reason[len("cannot be set: "):].partition(": ")
+    other = head.split(" conflicts with ")[-1].split("=")[0]
+    titles = {a.name: a.title.lower() for a in AXES}
+    named = [titles[n] for n in (head.split("=")[0], other) if n in titles]
+    return f"it cannot stand with the source's other rules ({' and '.join(named)}: {why})"
+
+
+
 def pct(x: float) -> str:
     return f"{100 * x:.1f}"
 
@@ -175,8 +200,8 @@ class StatisticsDirective(CqDirective):
                      f"{d['romme_deals']:,} for each number of players at Rommé, seed {d['seed']}, played by the "
                      f"{engine}; the kernel plays the very deals the Python engine would (a test holds it to that), "
                      f"and Rommé has no kernel. A deal still going after {d['max_decisions']:,} decisions is "
-                     f"stopped and counted as unfinished. Made on {d['made']} with version {d['version']} by "),
-                nodes.literal_block(d["command"], d["command"], language="none"),
+                     f"stopped and counted as unfinished. Made on {d['made']} with version {d['version']} of the engine "
+                     f"(how to make them again is in the project's README, under make stats)."),
                 para("Shares carry Wilson's 95 % interval, means the mean ± 1.96 standard errors, and a change "
                      "between two rule sets the difference ± 1.96 times the square root of the sum of the two "
                      "variances. These are figures about greedy computer players, not about people: they show "
@@ -188,14 +213,14 @@ class StatisticsDirective(CqDirective):
             f = next(c for c in block["cells"] if c["axis"] is None)["figures"]
             n = f["deals"]
             other = n - f["wins"] - f["endings"].get("tableau", 0)
-            short = source
-            rows.append([strong(source), f"{n:,}", share_text(f["wins"], n), share_text(f["endings"].get("tableau", 0), n),
+            name = short(source)
+            rows.append([strong(name), f"{n:,}", share_text(f["wins"], n), share_text(f["endings"].get("tableau", 0), n),
                          f"{other:,}", share_text(f["first_wins"], max(f["wins"], 1)), length_text(f),
                          f"{f['stock_left'] / n:.1f}"])
             lo, hi = wilson(f["wins"], n)
-            wins.append((short, 100 * f["wins"] / n, 100 * lo, 100 * hi))
+            wins.append((name, 100 * f["wins"] / n, 100 * lo, 100 * hi))
             lo, hi = wilson(f["first_wins"], max(f["wins"], 1))
-            first.append((short, 100 * f["first_wins"] / max(f["wins"], 1), 100 * lo, 100 * hi))
+            first.append((name, 100 * f["first_wins"] / max(f["wins"], 1), 100 * lo, 100 * hi))
         out: list[nodes.Node] = [table(["Source", "Deals", "Won", "Tableau (stock ran out)", "Other endings",
                                         "First player's share of won deals", "Decisions per deal",
                                         "Cards left in the stock"], rows)]
@@ -227,13 +252,16 @@ class StatisticsDirective(CqDirective):
                 for c in block["cells"]:
                     if c["axis"] != ax.name:
                         continue
-                    sources_named = ", ".join([source] + [s for s, b in d["conquian"].items() if b.get("same_as") == source])
-                    frm = ax.format(getattr(VARIANTS[source], ax.name))
-                    change = f"{frm} → {c['value']}" if c["value"] else frm
+                    sources_named = ", ".join(short(x) for x in [source] + [s for s, b in d["conquian"].items()
+                                                                             if b.get("same_as") == source])
+                    frm = answer_words(ax, getattr(VARIANTS[source], ax.name))
+                    to = value_words(ax.name, c["value"]) if c["value"] else ""
+                    change = f"{frm} → {to}" if to else frm
                     if c.get("with"):
-                        change += " (with " + ", ".join(f"{k} = {v}" for k, v in c["with"].items()) + ")"
+                        change += " (with " + ", ".join(f"{AXIS_BY_NAME[k].title.lower()}: {value_words(k, v)}"
+                                                        for k, v in c["with"].items()) + ")"
                     if "skipped" in c:
-                        rows.append([sources_named, change, "not simulated: " + c["skipped"], "", ""])
+                        rows.append([sources_named, change, "not simulated: " + skipped_words(c["skipped"]), "", ""])
                         continue
                     f = c["figures"]
                     stopped = f["endings"].get("unfinished", 0)
@@ -251,7 +279,7 @@ class StatisticsDirective(CqDirective):
                              f"{dl:+.1f} ({dl - h:+.1f} to {dl + h:+.1f})"]
                     rows.append([sources_named, change, *cells])
                     x, lo, hi = share_difference(f["wins"], f["deals"], base["wins"], base["deals"])
-                    plot.append((f"{sources_named}: {c['value']}", 100 * x, 100 * lo, 100 * hi))
+                    plot.append((f"{sources_named}: {to}", 100 * x, 100 * lo, 100 * hi))
             section.append(table(["Source", "Switched", "Deals won (points)", "First player's share of won deals "
                                   "(points)", "Decisions per deal"], rows))
             if plot:
@@ -283,21 +311,26 @@ class StatisticsDirective(CqDirective):
                              share_text(f["hand_romme"], max(f["wins"], 1))])
                 m, lo, hi = length(f)
                 plot.append((f"{players} players", m, lo, hi))
+            name = short(source)
             out.append(table(["Players", "Deals", "Won", "Endings", "Decisions per deal",
                               "Hand-Rommé share of won deals"], rows))
             top = max(h for _, _, _, h in plot)
-            out.append(interval_plot(f"cq-plot-romme-{source}", f"{source}: decisions per deal by number of players",
+            out.append(interval_plot(f"cq-plot-players-{source}", f"{name}: decisions per deal by number of players",
                                      "; ".join(f"{label}: {v:.0f} decisions" for label, v, _, _ in plot), plot, 0,
                                      10 * (int(top) // 10 + 1), unit=""))
-            out.append(para(f"Mean decisions per deal under {source}, by number of players, greedy players in every "
+            out.append(para(f"Mean decisions per deal under {name}, by number of players, greedy players in every "
                             f"seat, with 95 % intervals; a Hand-Rommé is a win by laying the whole hand down at "
                             f"once.", classes=["cq-plot-caption"]))
         return out
 
 
-def ruling_effect(axis: str, srcdir) -> list[nodes.Node]:
-    """The line a ruling page shows: where to read what this ruling changes (or why it cannot change a deal)."""
-    not_in_play = load(srcdir)["not_in_play"]
+def ruling_effect(axis: str, env) -> list[nodes.Node]:
+    """The line a ruling page shows: where to read what this ruling changes (or why it cannot change a deal); nothing
+    on a site without the statistics pages."""
+    if EFFECTS_DOC not in env.found_docs:
+        return []
+    env.note_dependency(str(data_file(env.srcdir)))
+    not_in_play = load(env.srcdir)["not_in_play"]
     if axis in not_in_play:
         return [para(strong("What this ruling changes: "), f"nothing in the play of a deal ({not_in_play[axis]}).",
                      classes=["cq-effect-link"])]
