@@ -264,6 +264,9 @@ class StatisticsDirective(CqDirective):
                         rows.append([sources_named, change, "not simulated: " + skipped_words(c["skipped"]), "", ""])
                         continue
                     f = c["figures"]
+                    if f == base:  # every deal the same, deal for deal (the page's introduction says why it happens)
+                        rows.append([sources_named, change, "the very same deals, deal for deal", "", ""])
+                        continue
                     stopped = f["endings"].get("unfinished", 0)
                     if stopped:  # a loop the greedy players fall into: say so beside the change
                         change += f"; {pct(stopped / f['deals'])} % of the deals stopped unfinished"
