@@ -25,5 +25,5 @@ class BuildWithDeclarations(build_py):
 setup(
     cmdclass={"build_py": BuildWithDeclarations},
     ext_modules=[Extension("conquian._kernel", ["conquian/_kernel.c"], optional=True,
-                           extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra"])],
+                           extra_compile_args=["-std=c11", "-Wall", "-Wextra"])],
 )
