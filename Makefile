@@ -11,7 +11,7 @@ venv: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet --config-settings editable_mode=compat -e '.[test,docs,browser]'
+	$(PY) -m pip install --quiet -e '.[test,docs,browser]'
 	touch $@
 
 # Pyodide (the engine in the reader's browser) from npm, pinned by package-lock.json; installed again when the lock

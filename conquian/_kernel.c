@@ -882,15 +882,17 @@ static PyObject *final_of(const State *g) {
 
 static PyObject *endings[2], *unfinished, *zero_seat, *one_seat, *no_flags;  /* made once, at import */
 
-/* play(rules, state, deals, strategies, final, check, limit) -> (results, state).  A deal still going after limit
+/* play(rules, state, deals, strategies, final, check, limit[, summary]) -> (results, state).  With summary, results
+   is only (deals, decisions, dealer's wins, pone's wins, ties, deals stopped).  A deal still going after limit
    decisions is stopped (termination -1), as conquian/simulation.py stops it.
    strategies: (dealer's, pone's), 0 random, 1 greedy.  Each result: the fields of conquian.simulation.DealResult
    (ending, winner, first, decisions, stock left, flags, final state as plain values or None). */
 static PyObject *kernel_play(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *rules_t, *state_t;
-    int deals, s0, s1, want_final, check, limit;
-    if (!PyArg_ParseTuple(args, "OOi(ii)ppi", &rules_t, &state_t, &deals, &s0, &s1, &want_final, &check, &limit))
+    int deals, s0, s1, want_final, check, limit, summary = 0;
+    if (!PyArg_ParseTuple(args, "OOi(ii)ppi|p", &rules_t, &state_t, &deals, &s0, &s1, &want_final, &check, &limit,
+                          &summary))
         return NULL;
     if (deals < 0 || s0 < 0 || s0 > 1 || s1 < 0 || s1 > 1 || limit < 1) {
         PyErr_SetString(PyExc_ValueError, "kernel: deals >= 0, strategies 0 (random) or 1 (greedy), limit >= 1");
@@ -904,8 +906,9 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
     Arrs arrs = {0};
     LayCache cache[2] = {{0}};
     if (rules_from(rules_t, r) < 0 || state_from(state_t, &rng) < 0) goto done;
-    results = PyList_New(deals);
-    if (!results) goto done;
+    long long decisions = 0, wins[2] = {0, 0}, ties = 0, stopped = 0;  /* the summary's counts */
+    results = summary ? NULL : PyList_New(deals);
+    if (!summary && !results) goto done;
     int strategy[2] = {s0, s1};
     for (int d = 0; d < deals; d++) {
         State g;
@@ -937,7 +940,15 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
         if (bad) {
             PyErr_Format(PyExc_RuntimeError, "kernel: deal %d broke invariant %d after %d decisions", d, bad, g.decisions);
             Py_CLEAR(results);
+            summary = 0;
             goto done;
+        }
+        if (summary) {  /* only what a tally needs: no object per deal */
+            decisions += g.decisions;
+            if (g.termination == T_NONE) stopped++;
+            else if (g.winner < 0) ties++;
+            else wins[g.winner]++;
+            continue;
         }
         PyObject *fin = want_final ? final_of(&g) : (Py_INCREF(Py_None), Py_None);
         /* the fields of conquian.simulation.DealResult, in order; the final state as plain values */
@@ -947,6 +958,7 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
         if (!one) { Py_CLEAR(results); goto done; }
         PyList_SET_ITEM(results, d, one);
     }
+    if (summary) results = Py_BuildValue("(iLLLLL)", deals, decisions, wins[0], wins[1], ties, stopped);
 done:
     free(acts.a);
     free(arrs.a);

@@ -92,8 +92,8 @@ class GameType:
     actions) -> action | None`` (an action taken without looking ahead, e.g. the draw)."""
     kernel: "Any" = None
     """The game's compiled kernel for simulations (see :mod:`conquian.simulation`), or None: an object with
-    ``why_not(rules, strategies) -> str`` (empty when it can play them) and ``play(rules, strategies, rng, deals,
-    final) -> list[DealResult]``."""
+    ``why_not(rules, strategies) -> str`` (empty when it can play them), ``play(rules, strategies, rng, deals,
+    final, keep=True) -> list[DealResult]`` and ``tally(rules, strategies, rng, deals) -> dict`` (the counts only)."""
 
     @property
     def rules(self) -> type:

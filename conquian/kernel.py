@@ -29,7 +29,7 @@ from .rules import AXES, RuleSet
 from .simulation import MAX_DECISIONS, UNFINISHED, DealResult
 from .state import Origin, Outcome, Phase, Role, Snapshot, Termination
 
-__all__ = ["available", "why_not", "play", "PLAY_AXES", "TABLE_AXES", "NOT_IN_PLAY"]
+__all__ = ["available", "why_not", "play", "tally", "PLAY_AXES", "TABLE_AXES", "NOT_IN_PLAY"]
 
 try:
     from . import _kernel
@@ -124,3 +124,18 @@ def play(rules: RuleSet, strategies, rng, deals: int, final: bool, check: bool =
     if final:
         return [DealResult(*r[:6], _final(rules, r[0], r[1], r[6])) for r in raw]
     return [DealResult(*r) for r in raw] if keep else raw
+
+
+def tally(rules: RuleSet, strategies, rng, deals: int) -> dict:
+    """Play ``deals`` deals as :func:`play` does and return only their counts: ``deals``, ``decisions``, ``wins``
+    (per seat), ``ties``, ``unfinished`` (what :class:`~conquian.simulation.Simulation` sums, without an object per
+    deal)."""
+    why = why_not(rules, strategies)
+    if why:
+        raise RuntimeError(why)
+    version, state, gauss = rng.getstate()
+    counts, state = _kernel.play(compiled(rules), state, deals, tuple(_STRATEGIES[s] for s in strategies), False,
+                                 False, MAX_DECISIONS, True)
+    rng.setstate((version, state, gauss))
+    n, decisions, dealer, pone, ties, stopped = counts
+    return {"deals": n, "decisions": decisions, "wins": (dealer, pone), "ties": ties, "unfinished": stopped}

@@ -140,7 +140,11 @@ class Simulation:
         while done < games:
             n = min(games - done, self.CHUNK) if self.engine is Engine.NATIVE else 1
             start = time.perf_counter()
-            batch = self._native(n, final, keep) if self.engine is Engine.NATIVE else [self._python(final)]
+            if self.engine is Engine.NATIVE and not keep:  # counts only: the kernel sums them
+                self._add(self.game.kernel.tally(self.rules, self.strategies, self.rng, n))
+                batch = []
+            else:
+                batch = self._native(n, final, keep) if self.engine is Engine.NATIVE else [self._python(final)]
             self.tally.seconds += time.perf_counter() - start
             for r in batch:
                 self._count(r)
@@ -168,6 +172,17 @@ class Simulation:
 
     def _native(self, n: int, final: bool, keep: bool) -> list:
         return self.game.kernel.play(self.rules, self.strategies, self.rng, n, final, keep=keep)
+
+    def _add(self, counts: dict) -> None:
+        """Add a kernel's counts (see :func:`conquian.kernel.tally`) to the tally."""
+        t = self.tally
+        t.games += counts["deals"]
+        t.decisions += counts["decisions"]
+        t.ties += counts["ties"]
+        t.unfinished += counts["unfinished"]
+        seats = self.game.seats(self.players)
+        for seat, n in zip(seats, counts["wins"]):
+            t.wins[seat] += n
 
     def _count(self, r) -> None:
         """Count one deal: a DealResult, or the plain tuple of its fields the kernel gives for a tally."""

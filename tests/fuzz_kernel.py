@@ -27,25 +27,17 @@ ROOT = Path(__file__).resolve().parent.parent
 
 CHILD = r'''
 import random, sys, time
-from conquian import VARIANTS, ConflictingRules, kernel
-from conquian.registry import sources
-from conquian.rules import AXES
+sys.path.insert(0, sys.argv[4])
+from conquian import kernel
 from conquian.simulation import Simulation
+from soak import derived_rule_sets
 
 rule_sets, deals, seed = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 assert kernel.available(), kernel.why_not(None, ["random"])
 rng = random.Random(seed)
 done = total_deals = total_decisions = compared = 0
 start = time.perf_counter()
-while done < rule_sets:
-    base = VARIANTS[rng.choice(sources("conquian"))]
-    overrides = {}
-    for ax in rng.sample(AXES, rng.randint(1, 6)):
-        overrides[ax.name] = rng.choice(list(ax.choices or range(ax.minimum, ax.maximum + 1)))
-    try:
-        rules = base.replace(**overrides)
-    except ConflictingRules:
-        continue
+for rules in derived_rule_sets(rule_sets, seed):  # the soak's: a source with one to six axes changed
     for strategy in (["random"] * 2, ["greedy"] * 2, ["greedy", "random"]):
         results = kernel.play(rules, strategy, random.Random(rng.getrandbits(64)), deals, final=True, check=True)
         total_deals += len(results)
@@ -86,7 +78,8 @@ def main() -> int:
                "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1", "PYTHONPATH": tmp,
                "CONQUIAN_VARIANTS": str(ROOT / "variants")}
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-c", CHILD, str(args.rule_sets), str(args.deals), str(args.seed)],
+        done = subprocess.run([sys.executable, "-c", CHILD, str(args.rule_sets), str(args.deals), str(args.seed),
+                               str(ROOT / "tests")],
                               env=env, cwd=tmp)
         print(f"fuzz_kernel: exit status {done.returncode} after {time.perf_counter() - start:.0f} s "
               f"(seed {args.seed})")

@@ -62,6 +62,18 @@ def test_every_source_plays_the_same_deals_on_both_engines(source, strategy, dea
     assert_same(VARIANTS[source], strategy, deals, seed=11)
 
 
+@pytest.mark.parametrize("source", CONQUIAN)
+def test_the_kernels_counts_are_the_python_engines_tally(source):
+    """``conquian simulate`` on the kernel asks only for counts (kernel.tally): the same summary as the Python engine."""
+    _need_kernel()
+    for strategy in ("random", "greedy,random"):
+        a = Simulation(source, 9, strategy=strategy, engine="python")
+        b = Simulation(source, 9, strategy=strategy, engine="native")
+        a.play(300), b.play(300)
+        strip = lambda sim: {k: v for k, v in sim.summary().items() if k not in ("seconds", "engine")}
+        assert strip(a) == strip(b) and a.rng.getstate() == b.rng.getstate()
+
+
 def test_an_endless_deal_is_stopped_unfinished_alike_on_both_engines(capsys):
     """Where a card on offer may be taken into the hand, two greedy players can hand one card back and forth for
     ever (the Python engine does it too): both engines stop the deal at MAX_DECISIONS and say so."""

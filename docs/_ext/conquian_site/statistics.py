@@ -28,6 +28,7 @@ from conquian.statistics import SCHEMA, mean_interval, share_difference, wilson
 from .data import answer_words
 from .nodes import link, para, strong
 from .shared import CqDirective
+from .tables import table_skeleton
 
 EFFECTS_DOC = "statistics/effects"
 
@@ -118,19 +119,9 @@ def length_text(f: dict) -> str:
     return f"{m:.1f} ({lo:.1f}–{hi:.1f})"
 
 
-def table(headers: list[str], rows: list[list], classes=("cq-stats-table",)) -> nodes.table:
-    t = nodes.table(classes=list(classes))
-    group = nodes.tgroup(cols=len(headers))
-    t += group
-    for _ in headers:
-        group += nodes.colspec(colwidth=1)
-    head = nodes.thead()
-    row = nodes.row()
-    for h in headers:
-        row += nodes.entry("", para(h))
-    head += row
-    group += head
-    body = nodes.tbody()
+def table(headers: list[str], rows: list[list]) -> nodes.table:
+    """A table of figures: the site's table skeleton, a row per list, text or nodes in each cell."""
+    t, group, body = table_skeleton("cq-stats-table", {h: 1 for h in headers})
     for cells in rows:
         row = nodes.row()
         for c in cells:
