@@ -22,24 +22,26 @@
 /* -- CPython's Mersenne Twister (Modules/_randommodule.c), so that choices match random.Random ---------------- */
 typedef struct { uint32_t mt[624]; int index; } MT;
 
-static uint32_t mt_next(MT *g) {
+static __attribute__((noinline)) void mt_twist(MT *g) {
     static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
     uint32_t y;
-    if (g->index >= 624) {
-        int kk;
-        for (kk = 0; kk < 624 - 397; kk++) {
-            y = (g->mt[kk] & 0x80000000U) | (g->mt[kk + 1] & 0x7fffffffU);
-            g->mt[kk] = g->mt[kk + 397] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        for (; kk < 623; kk++) {
-            y = (g->mt[kk] & 0x80000000U) | (g->mt[kk + 1] & 0x7fffffffU);
-            g->mt[kk] = g->mt[kk + (397 - 624)] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        y = (g->mt[623] & 0x80000000U) | (g->mt[0] & 0x7fffffffU);
-        g->mt[623] = g->mt[396] ^ (y >> 1) ^ mag01[y & 0x1U];
-        g->index = 0;
+    int kk;
+    for (kk = 0; kk < 624 - 397; kk++) {
+        y = (g->mt[kk] & 0x80000000U) | (g->mt[kk + 1] & 0x7fffffffU);
+        g->mt[kk] = g->mt[kk + 397] ^ (y >> 1) ^ mag01[y & 0x1U];
     }
-    y = g->mt[g->index++];
+    for (; kk < 623; kk++) {
+        y = (g->mt[kk] & 0x80000000U) | (g->mt[kk + 1] & 0x7fffffffU);
+        g->mt[kk] = g->mt[kk + (397 - 624)] ^ (y >> 1) ^ mag01[y & 0x1U];
+    }
+    y = (g->mt[623] & 0x80000000U) | (g->mt[0] & 0x7fffffffU);
+    g->mt[623] = g->mt[396] ^ (y >> 1) ^ mag01[y & 0x1U];
+    g->index = 0;
+}
+
+static inline uint32_t mt_next(MT *g) {  /* genrand_uint32: the twist apart, so that this inlines */
+    if (g->index >= 624) mt_twist(g);
+    uint32_t y = g->mt[g->index++];
     y ^= (y >> 11);
     y ^= (y << 7) & 0x9d2c5680U;
     y ^= (y << 15) & 0xefc60000U;
@@ -188,10 +190,13 @@ static int in_old(const Search *s, uint64_t m) {
 /* hand_meld_sets: every set of disjoint melds within rest, each appended to what is chosen */
 static void hand_sets(Search *s, uint64_t rest) {
     arrs_push(s->out, s->chosen, s->nchosen);
+    const Rules *r = s->r;
     for (uint64_t bs = rest; bs; bs &= bs - 1) {
         uint64_t b = bs & -bs;
         uint64_t above = rest & ~((b << 1) - 1);
         int c = low_code(b);
+        /* a meld whose lowest card is c needs more of its rank or a neighbour within rest */
+        if (popc(rest & r->same_rank[c]) < r->min_set - 1 && !(rest & r->neighbours[c])) continue;
         for (int i = 0; i < s->r->nlowest[c]; i++) {
             uint64_t m = s->r->lowest[c][i];
             if (m & ~rest) continue;
