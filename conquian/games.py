@@ -93,7 +93,7 @@ class GameType:
     kernel: "Any" = None
     """The game's compiled kernel for simulations (see :mod:`conquian.simulation`), or None: an object with
     ``why_not(rules, strategies) -> str`` (empty when it can play them), ``play(rules, strategies, rng, deals,
-    final, keep=True) -> list[DealResult]`` and ``tally(rules, strategies, rng, deals) -> dict`` (the counts only)."""
+    final) -> list[DealResult]`` and ``tally(rules, strategies, rng, deals) -> dict`` (the counts only)."""
 
     @property
     def rules(self) -> type:

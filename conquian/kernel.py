@@ -25,6 +25,7 @@ import sys
 from functools import lru_cache
 
 from .axes import DemandedUse, FirstSay, Forcing, HandCards, Rearranging, UnusedDraw
+from .errors import ConquianError
 from .rules import AXES, RuleSet
 from .simulation import MAX_DECISIONS, UNFINISHED, DealResult
 from .state import Origin, Outcome, Phase, Role, Snapshot, Termination
@@ -81,6 +82,12 @@ def why_not(rules: RuleSet, strategies) -> str:
     return ""
 
 
+def _need(rules: RuleSet, strategies) -> None:
+    why = why_not(rules, strategies)
+    if why:
+        raise ConquianError(why)
+
+
 @lru_cache(maxsize=64)
 def compiled(rules: RuleSet) -> tuple:
     """The rule set as the kernel reads it: flags, the deck's codes, each code's place in its suit, the melds."""
@@ -106,33 +113,27 @@ def _final(rules: RuleSet, ending: str, winner, final: tuple) -> Snapshot:
                     _ORIGINS[origin] if offer else None, outcome, bool(forced) and phase is Phase.DISCARD)
 
 
-def play(rules: RuleSet, strategies, rng, deals: int, final: bool, check: bool = False,
-         keep: bool = True) -> "list[DealResult]":
+def play(rules: RuleSet, strategies, rng, deals: int, final: bool, check: bool = False) -> "list[DealResult]":
     """Play ``deals`` deals with the simulation's generator ``rng`` (left where the Python engine would leave it).
 
     ``check`` verifies the invariants of every state on the way (each card in one place, melds valid): the soak's
-    mode; a broken one raises RuntimeError naming the deal.  Without ``keep`` the results are plain tuples of the
-    :class:`~conquian.simulation.DealResult` fields (what a tally needs, at a fraction of the cost).
+    mode; a broken one raises RuntimeError naming the deal (an engine fault, not bad input).
     """
-    why = why_not(rules, strategies)
-    if why:
-        raise RuntimeError(why)
+    _need(rules, strategies)
     version, state, gauss = rng.getstate()
     raw, state = _kernel.play(compiled(rules), state, deals, tuple(_STRATEGIES[s] for s in strategies), final, check,
                               MAX_DECISIONS)
     rng.setstate((version, state, gauss))
     if final:
         return [DealResult(*r[:6], _final(rules, r[0], r[1], r[6])) for r in raw]
-    return [DealResult(*r) for r in raw] if keep else raw
+    return [DealResult(*r) for r in raw]
 
 
 def tally(rules: RuleSet, strategies, rng, deals: int) -> dict:
     """Play ``deals`` deals as :func:`play` does and return only their counts: ``deals``, ``decisions``, ``wins``
     (per seat), ``ties``, ``unfinished`` (what :class:`~conquian.simulation.Simulation` sums, without an object per
     deal)."""
-    why = why_not(rules, strategies)
-    if why:
-        raise RuntimeError(why)
+    _need(rules, strategies)
     version, state, gauss = rng.getstate()
     counts, state = _kernel.play(compiled(rules), state, deals, tuple(_STRATEGIES[s] for s in strategies), False,
                                  False, MAX_DECISIONS, True)

@@ -144,7 +144,7 @@ class Simulation:
                 self._add(self.game.kernel.tally(self.rules, self.strategies, self.rng, n))
                 batch = []
             else:
-                batch = self._native(n, final, keep) if self.engine is Engine.NATIVE else [self._python(final)]
+                batch = self._native(n, final) if self.engine is Engine.NATIVE else [self._python(final)]
             self.tally.seconds += time.perf_counter() - start
             for r in batch:
                 self._count(r)
@@ -170,8 +170,8 @@ class Simulation:
                           len(g.stock), tuple(n for n in self.game.tallies if getattr(o, n)),
                           g.snapshot() if final else None)
 
-    def _native(self, n: int, final: bool, keep: bool) -> list:
-        return self.game.kernel.play(self.rules, self.strategies, self.rng, n, final, keep=keep)
+    def _native(self, n: int, final: bool) -> list:
+        return self.game.kernel.play(self.rules, self.strategies, self.rng, n, final)
 
     def _add(self, counts: dict) -> None:
         """Add a kernel's counts (see :func:`conquian.kernel.tally`) to the tally."""
@@ -184,11 +184,8 @@ class Simulation:
         for seat, n in zip(seats, counts["wins"]):
             t.wins[seat] += n
 
-    def _count(self, r) -> None:
-        """Count one deal: a DealResult, or the plain tuple of its fields the kernel gives for a tally."""
-        if type(r) is DealResult:
-            r = (r.ending, r.winner, r.first, r.decisions, r.stock_left, r.flags)
-        ending, winner, _first, decisions, _left, flags = r[:6]
+    def _count(self, r: DealResult) -> None:
+        ending, winner, decisions, flags = r.ending, r.winner, r.decisions, r.flags
         t = self.tally
         t.games += 1
         t.decisions += decisions
