@@ -103,6 +103,11 @@ def share_text(k: int, n: int) -> str:
     return f"{pct(k / n)} % ({pct(lo)}–{pct(hi)})"
 
 
+#: How a deal ended, in a reader's words (the data file keeps the engine's names).
+ENDING_WORDS = {"win": "won", "tableau": "tableau", "stock": "stock ran out", "idle": "void after idle turns",
+                "unfinished": "stopped unfinished"}
+
+
 def diff_text(d: tuple[float, float, float]) -> tuple[str, bool]:
     """A change in points with its interval, and whether the interval leaves out zero."""
     x, lo, hi = d
@@ -300,7 +305,7 @@ class StatisticsDirective(CqDirective):
             rows, plot = [], []
             for players, f in block["players"].items():
                 n = f["deals"]
-                endings = ", ".join(f"{k} {v:,}" for k, v in f["endings"].items())
+                endings = ", ".join(f"{ENDING_WORDS.get(k, k)} {v:,}" for k, v in f["endings"].items())
                 rows.append([players, f"{n:,}", share_text(f["wins"], n), endings, length_text(f),
                              share_text(f["hand_romme"], max(f["wins"], 1))])
                 m, lo, hi = length(f)
