@@ -91,4 +91,4 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_browser(app)
     setup_statistics(app)
     return {"version": conquian.__version__, "parallel_read_safe": True, "parallel_write_safe": True,
-            "env_version": 4}
+            "env_version": 5}
