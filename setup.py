@@ -25,5 +25,6 @@ class BuildWithDeclarations(build_py):
 setup(
     cmdclass={"build_py": BuildWithDeclarations},
     ext_modules=[Extension("conquian._kernel", ["conquian/_kernel.c"], optional=True,
+                           depends=sorted(str(p) for p in Path("conquian/_kernel_parts").glob("*.h")),
                            extra_compile_args=["-std=c11", "-Wall", "-Wextra"])],
 )

@@ -1,0 +1,78 @@
+/* conquian/_kernel_parts/rules.h: The rules as a deal's play needs them: flags, the meld table, card masks.
+   Part of the one translation unit conquian/_kernel.c (included there, in order). */
+/* -- the rules, as a deal's play needs them --------------------------------------------------------------- */
+enum { F_NONE = 0, F_ACTIVE = 1, F_REACTIVE = 2 };
+enum { R_NONE = 0, R_BORROW = 1, R_NEW = 2, R_FREE = 3 };
+
+typedef struct {
+    int size, hand_size, deal_packet, turn_up, min_cut, first_pone;
+    int drawn_to_hand, unused_offered, with_the_card, meld_without_use, lay_off_own;
+    int forcing, force_back, forced_lay_out, demanded_lay_off, rearranging, cards_to_win, last_discard_counts;
+    int deck[MAXCARDS];      /* the pack in deck order (codes) */
+    int place[MAXCARDS];     /* code -> place in its suit's sequence order, -1 if not in the pack */
+    uint64_t hash[HASH];     /* the melds, open addressing, 0 = empty */
+    uint64_t ext[HASH];      /* beside each meld: the cards that extend it to another meld */
+    uint64_t *melds; int nmelds;
+    uint64_t *minimal; int nminimal;
+    uint64_t *containing[MAXCARDS]; int ncontaining[MAXCARDS];
+    uint64_t *minimal_with[MAXCARDS]; int nminimal_with[MAXCARDS];
+    uint64_t *lowest[MAXCARDS]; int nlowest[MAXCARDS];
+    uint64_t *sets[MAXCARDS]; int nsets[MAXCARDS];  /* containing, split: the sets, then the sequences */
+    uint64_t *seqs[MAXCARDS]; int nseqs[MAXCARDS];
+    uint64_t same_rank[MAXCARDS];  /* the other cards of a card's rank */
+    uint64_t neighbours[MAXCARDS];  /* the cards next to it in its suit (round the corner too): a sequence holds one */
+    int min_set, nranks;
+    int code_at[4][16];  /* suit, place in sequence order -> card code (-1: none) */
+    uint64_t partners[MAXCARDS];           /* the cards a card makes a pair with, for the greedy player's potential */
+    unsigned char pair[MAXCARDS][MAXCARDS];  /* that pair's weight in half points (players.potential) */
+} Rules;
+
+static inline unsigned hslot(uint64_t m) { return (unsigned)((m * 0x9E3779B97F4A7C15ULL) >> 54) & (HASH - 1); }
+
+static int is_meld(const Rules *r, uint64_t m) {
+    unsigned i = hslot(m);
+    while (r->hash[i]) {
+        if (r->hash[i] == m) return 1;
+        i = (i + 1) & (HASH - 1);
+    }
+    return 0;
+}
+
+/* Counted by hand: without -mpopcnt (CPython's flags) the builtin is a library call, slower than this. */
+/* The cards that extend a meld of the table to another meld (0 for a group that is no meld). */
+static uint64_t extenders(const Rules *r, uint64_t m) {
+    unsigned i = hslot(m);
+    while (r->hash[i]) {
+        if (r->hash[i] == m) return r->ext[i];
+        i = (i + 1) & (HASH - 1);
+    }
+    return 0;
+}
+
+static inline int popc(uint64_t m) {
+    m = m - ((m >> 1) & 0x5555555555555555ULL);
+    m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((m * 0x0101010101010101ULL) >> 56);
+}
+static inline int low_code(uint64_t m) { return __builtin_ctzll(m); }
+
+static int same_rank(uint64_t m) {  /* all cards of one rank: a set (codes are suit * 13 + rank - 1) */
+    int rank = -1;
+    while (m) {
+        int c = low_code(m);
+        m &= m - 1;
+        if (rank < 0) rank = c % 13;
+        else if (c % 13 != rank) return 0;
+    }
+    return 1;
+}
+
+/* Whether the card is in some meld made of cards in avail: every meld holding it holds a smallest one. */
+static int could_meld(const Rules *r, uint64_t card, uint64_t avail) {
+    avail |= card;
+    int c = low_code(card);
+    if (popc(avail & r->same_rank[c]) < r->min_set - 1 && !(avail & r->neighbours[c])) return 0;
+    for (int i = 0; i < r->nminimal_with[c]; i++) if (!(r->minimal_with[c][i] & ~avail)) return 1;
+    return 0;
+}
