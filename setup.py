@@ -1,13 +1,16 @@
 """The build: the pure-Python package, the declarations inside it, and Conquian's native kernel (optional).
 
-Everything else is in pyproject.toml.  The kernel (conquian/_kernel.c) is compiled with the system's C compiler; it
+Everything else is in pyproject.toml.  The kernel (native/kernel.c and the parts it includes) is compiled with the system's C compiler; it
 is optional: without a compiler the install goes on and simulations use the Python engine (the CLI says so).
 """
 
+import os
 import shutil
+import tempfile
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 
@@ -22,9 +25,33 @@ class BuildWithDeclarations(build_py):
             shutil.copy2(f, target / f.name)
 
 
+class BuildKernelForThisMachine(build_ext):
+    """The kernel is compiled where it runs, so it may use this processor's instructions (population count, bit
+    scans): about 10 % more deals a second.  CONQUIAN_PORTABLE=1 builds for any processor of the family (for a build
+    that is copied to other machines); a compiler that refuses the flag gets none."""
+
+    def build_extensions(self):
+        if os.environ.get("CONQUIAN_PORTABLE", "0") != "1" and self._accepts("-march=native"):
+            for ext in self.extensions:
+                ext.extra_compile_args.append("-march=native")
+        super().build_extensions()
+
+    def _accepts(self, flag: str) -> bool:
+        if self.compiler.compiler_type != "unix":
+            return False
+        with tempfile.TemporaryDirectory() as tmp:
+            probe = Path(tmp) / "probe.c"
+            probe.write_text("int main(void) { return 0; }\n")
+            try:
+                self.compiler.compile([str(probe)], output_dir=tmp, extra_postargs=[flag])
+            except Exception:  # any refusal (CompileError, a missing compiler): build without the flag
+                return False
+        return True
+
+
 setup(
-    cmdclass={"build_py": BuildWithDeclarations},
-    ext_modules=[Extension("conquian._kernel", ["conquian/_kernel.c"], optional=True,
-                           depends=sorted(str(p) for p in Path("conquian/_kernel_parts").glob("*.h")),
+    cmdclass={"build_py": BuildWithDeclarations, "build_ext": BuildKernelForThisMachine},
+    ext_modules=[Extension("conquian._kernel", ["native/kernel.c"], optional=True,
+                           depends=sorted(str(p) for p in Path("native").glob("*.h")),
                            extra_compile_args=["-std=c11", "-Wall", "-Wextra"])],
 )

@@ -1,4 +1,4 @@
-"""Conquian's compiled kernel, as simulations use it: whole deals in C (``conquian/_kernel.c``), the same deals as the
+"""Conquian's compiled kernel, as simulations use it: whole deals in C (``native/kernel.c``), the same deals as the
 Python engine plays.
 
 The kernel is built with the system's C compiler when the package is installed (``setup.py``; optional: without a

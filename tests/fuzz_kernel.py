@@ -72,7 +72,7 @@ def main() -> int:
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
         build = [cc, "-shared", "-fPIC", "-g", "-O1", "-std=c11", "-Wall", "-Wextra", "-Werror",
                  "-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-sanitize-recover=undefined",
-                 f"-I{sysconfig.get_paths()['include']}", str(package / "_kernel.c"), "-o", str(package / f"_kernel{suffix}")]
+                 f"-I{sysconfig.get_paths()['include']}", str(ROOT / "native" / "kernel.c"), "-o", str(package / f"_kernel{suffix}")]
         subprocess.run(build, check=True)
         env = {**os.environ, "LD_PRELOAD": f"{asan} {ubsan}", "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=1",
                "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1", "PYTHONPATH": tmp,

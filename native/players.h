@@ -1,5 +1,5 @@
-/* conquian/_kernel_parts/players.h: The players: random, greedy (players.GreedyPlayer), and the invariants of the checked mode.
-   Part of the one translation unit conquian/_kernel.c (included there, in order). */
+/* native/players.h: The players: random, greedy (players.GreedyPlayer), and the invariants of the checked mode.
+   Part of the one translation unit native/kernel.c (included there, in order). */
 /* -- the players ----------------------------------------------------------------------------------------------- */
 #define WIN 1000000.0
 
@@ -32,7 +32,7 @@ static double value_after(const Rules *r, const State *g, const Act *a) {
     }
     case K_USE: case K_LAY: {
         uint64_t before = a->kind == K_USE ? down | g->offer : down, after = 0;
-        for (int i = 0; i < a->n; i++) after |= a->m[i];
+        for (int i = 0; i < a->arr->n; i++) after |= a->arr->m[i];
         hand &= ~(after & ~before);
         down = after;
         if (popc(after) >= r->cards_to_win) return WIN;

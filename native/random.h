@@ -1,5 +1,5 @@
-/* conquian/_kernel_parts/random.h: CPython's Mersenne Twister, as random.Random draws: the generator both engines share.
-   Part of the one translation unit conquian/_kernel.c (included there, in order). */
+/* native/random.h: CPython's Mersenne Twister, as random.Random draws: the generator both engines share.
+   Part of the one translation unit native/kernel.c (included there, in order). */
 /* -- CPython's Mersenne Twister (Modules/_randommodule.c), so that choices match random.Random ---------------- */
 typedef struct { uint32_t mt[624]; int index; } MT;
 

@@ -1,5 +1,5 @@
-/* conquian/_kernel_parts/arrangements.h: Every way a player's melds can stand after he uses a card (melds.arrangements).
-   Part of the one translation unit conquian/_kernel.c (included there, in order). */
+/* native/arrangements.h: Every way a player's melds can stand after he uses a card (melds.arrangements).
+   Part of the one translation unit native/kernel.c (included there, in order). */
 /* -- arrangements: sorted tuples of melds, kept in a growing array -------------------------------------------- */
 typedef struct { int n; uint64_t m[MAXM]; } Arr;
 typedef struct { Arr *a; int n, cap; int overflow; } Arrs;

@@ -1,5 +1,5 @@
-/* conquian/_kernel_parts/deal.h: The deal: its state, the legal actions in the Python engine's order, their effect.
-   Part of the one translation unit conquian/_kernel.c (included there, in order). */
+/* native/deal.h: The deal: its state, the legal actions in the Python engine's order, their effect.
+   Part of the one translation unit native/kernel.c (included there, in order). */
 /* -- the deal ------------------------------------------------------------------------------------------------ */
 enum { PH_OFFER, PH_DISCARD, PH_REFUSED, PH_OVER };
 enum { O_TURNED_UP, O_DRAWN, O_PASSED, O_DISCARD, O_DEMANDED };
@@ -14,7 +14,9 @@ typedef struct {
     int origin, actor, phase, forced, termination, winner, pips, decisions;
 } State;
 
-typedef struct { int kind; int n; uint64_t m[MAXM]; uint64_t card, onto; } Act;
+/* An action that lays melds points at its arrangement (in the Arrs it was listed from, valid until the next listing)
+   rather than copying it: most actions listed are never played. */
+typedef struct { int kind; const Arr *arr; uint64_t card, onto; } Act;
 typedef struct { Act *a; int n, cap; int overflow; } Acts;
 
 static Act *acts_add(Acts *l, int kind) {
@@ -25,7 +27,7 @@ static Act *acts_add(Acts *l, int kind) {
         l->a = a; l->cap = cap;
     }
     Act *x = &l->a[l->n++];
-    x->kind = kind; x->n = 0; x->card = 0; x->onto = 0;
+    x->kind = kind; x->arr = NULL; x->card = 0; x->onto = 0;
     return x;
 }
 
@@ -54,28 +56,22 @@ static void add_arrs(Acts *l, int kind, const Arrs *s, int need) {
         }
         Act *x = acts_add(l, kind);
         if (!x) return;
-        x->n = s->a[i].n;
-        memcpy(x->m, s->a[i].m, (size_t)x->n * sizeof(uint64_t));
+        x->arr = &s->a[i];
     }
 }
 
 /* lay_out_options: arrangements from the hand alone that lay at least one card down.  A player who passes what he
-   draws asks the same question at his next draw: the last answer is kept per player (as Python's lay_memo). */
+   draws asks the same question at his next draw: the last answer is kept per player (as Python's lay_memo), and the
+   actions listed point into it. */
 typedef struct { int valid, with_the_card, n; uint64_t hand, m[MAXM]; Arrs arrs; } LayCache;
 
-static void lay_outs(const Rules *r, const State *g, int me, int with_the_card, Arrs *s, LayCache *cache) {
+static const Arrs *lay_outs(const Rules *r, const State *g, int me, int with_the_card, LayCache *cache) {
     LayCache *k = &cache[me];
     if (k->valid && k->with_the_card == with_the_card && k->hand == g->hands[me] && k->n == g->nmelds[me]
-        && !memcmp(k->m, g->melds[me], (size_t)k->n * sizeof(uint64_t))) {
-        if (s->cap < k->arrs.n) {
-            Arr *a = realloc(s->a, (size_t)k->arrs.n * sizeof(Arr));
-            if (!a) { s->overflow = 1; return; }
-            s->a = a; s->cap = k->arrs.n;
-        }
-        if (k->arrs.n) memcpy(s->a, k->arrs.a, (size_t)k->arrs.n * sizeof(Arr));
-        s->n = k->arrs.n;
-        return;
-    }
+        && !memcmp(k->m, g->melds[me], (size_t)k->n * sizeof(uint64_t)))
+        return &k->arrs;
+    Arrs *s = &k->arrs;
+    s->overflow = 0;
     arrangements(r, r->rearranging, r->lay_off_own, with_the_card, g->melds[me], g->nmelds[me], g->hands[me], 0, s);
     int have = popc(g->down[me]), kept = 0;
     for (int i = 0; i < s->n; i++) {
@@ -84,16 +80,10 @@ static void lay_outs(const Rules *r, const State *g, int me, int with_the_card, 
         if (total != have) s->a[kept++] = s->a[i];
     }
     s->n = kept;
-    if (s->overflow) return;
-    if (k->arrs.cap < s->n) {
-        Arr *a = realloc(k->arrs.a, (size_t)(s->n ? s->n : 1) * sizeof(Arr));
-        if (!a) { k->valid = 0; return; }
-        k->arrs.a = a; k->arrs.cap = s->n ? s->n : 1;
-    }
-    if (s->n) memcpy(k->arrs.a, s->a, (size_t)s->n * sizeof(Arr));
-    k->arrs.n = s->n;
-    k->valid = 1; k->with_the_card = with_the_card; k->hand = g->hands[me]; k->n = g->nmelds[me];
+    k->valid = !s->overflow;
+    k->with_the_card = with_the_card; k->hand = g->hands[me]; k->n = g->nmelds[me];
     memcpy(k->m, g->melds[me], (size_t)k->n * sizeof(uint64_t));
+    return s;
 }
 
 static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *cache) {
@@ -109,8 +99,7 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
                     if (r->demanded_lay_off && !laid_off(&s->a[i], g->melds[me], g->nmelds[me], c)) continue;
                     Act *x = acts_add(l, K_USE);
                     if (!x) return;
-                    x->n = s->a[i].n;
-                    memcpy(x->m, s->a[i].m, (size_t)x->n * sizeof(uint64_t));
+                    x->arr = &s->a[i];
                 }
                 return;
             }
@@ -118,8 +107,9 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
         }
         if (r->drawn_to_hand) acts_add(l, K_TAKE);
         if (r->meld_without_use && first_say(g->origin)) {
-            lay_outs(r, g, me, r->with_the_card, s, cache);
-            add_arrs(l, K_LAY, s, 0);
+            const Arrs *lays = lay_outs(r, g, me, r->with_the_card, cache);
+            if (lays->overflow) l->overflow = 1;
+            add_arrs(l, K_LAY, lays, 0);
         }
         acts_add(l, K_PASS);
         if (r->forcing == F_ACTIVE && (g->origin != O_DISCARD || r->force_back)) {
@@ -138,8 +128,9 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
             if (x) x->card = b & -b;
         }
         if (g->forced && r->forced_lay_out) {
-            lay_outs(r, g, me, 0, s, cache);  /* "lay out what he holds": hand cards need not join the forced card */
-            add_arrs(l, K_LAY, s, r->cards_to_win);
+            const Arrs *lays = lay_outs(r, g, me, 0, cache);  /* "lay out what he holds": not only with the forced card */
+            if (lays->overflow) l->overflow = 1;
+            add_arrs(l, K_LAY, lays, r->cards_to_win);
         }
         int last_wins = r->last_discard_counts && popc(hand) == 1;
         if (r->forcing == F_ACTIVE && !last_wins)
@@ -226,7 +217,7 @@ static void apply(const Rules *r, State *g, const Act *a) {
     }
     case K_USE: {
         uint64_t before = g->down[me] | g->offer;
-        set_melds(g, me, a->m, a->n);
+        set_melds(g, me, a->arr->m, a->arr->n);
         g->hands[me] &= ~(g->down[me] & ~before);
         g->offer = 0;
         after_gain(r, g, me);
@@ -259,7 +250,7 @@ static void apply(const Rules *r, State *g, const Act *a) {
         break;
     case K_LAY: {
         uint64_t before = g->down[me];
-        set_melds(g, me, a->m, a->n);
+        set_melds(g, me, a->arr->m, a->arr->n);
         g->hands[me] &= ~(g->down[me] & ~before);
         if (popc(g->down[me]) >= r->cards_to_win) {
             if (g->offer) { g->out[g->nout++] = bit_code(g->offer); g->offer = 0; }

@@ -19,11 +19,11 @@
 #define HASH 1024    /* open-addressing table of melds (a pack of forty cards has a few hundred) */
 
 /* The parts, in order (one translation unit: every function static, each part uses those before it). */
-#include "_kernel_parts/random.h"
-#include "_kernel_parts/rules.h"
-#include "_kernel_parts/arrangements.h"
-#include "_kernel_parts/deal.h"
-#include "_kernel_parts/players.h"
+#include "random.h"
+#include "rules.h"
+#include "arrangements.h"
+#include "deal.h"
+#include "players.h"
 
 /* -- from Python ------------------------------------------------------------------------------------------------ */
 static void rules_free(Rules *r) {

@@ -1,5 +1,5 @@
-/* conquian/_kernel_parts/rules.h: The rules as a deal's play needs them: flags, the meld table, card masks.
-   Part of the one translation unit conquian/_kernel.c (included there, in order). */
+/* native/rules.h: The rules as a deal's play needs them: flags, the meld table, card masks.
+   Part of the one translation unit native/kernel.c (included there, in order). */
 /* -- the rules, as a deal's play needs them --------------------------------------------------------------- */
 enum { F_NONE = 0, F_ACTIVE = 1, F_REACTIVE = 2 };
 enum { R_NONE = 0, R_BORROW = 1, R_NEW = 2, R_FREE = 3 };
@@ -49,12 +49,16 @@ static uint64_t extenders(const Rules *r, uint64_t m) {
     return 0;
 }
 
+#ifdef __POPCNT__  /* the instruction, where the compiler may use it */
+static inline int popc(uint64_t m) { return __builtin_popcountll(m); }
+#else
 static inline int popc(uint64_t m) {
     m = m - ((m >> 1) & 0x5555555555555555ULL);
     m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
     m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     return (int)((m * 0x0101010101010101ULL) >> 56);
 }
+#endif
 static inline int low_code(uint64_t m) { return __builtin_ctzll(m); }
 
 static int same_rank(uint64_t m) {  /* all cards of one rank: a set (codes are suit * 13 + rank - 1) */
