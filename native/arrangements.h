@@ -97,12 +97,12 @@ static void search(Search *s, uint64_t must, uint64_t avail) {
         uint64_t left[16], right[16];
         left[0] = right[0] = 1ULL << c;
         for (int k = 1; k < nr; k++) {
-            int code = r->code_at[su][(p + k) % nr];
+            int code = r->ring[su][16 + p + k];  /* code_at[su][(p + k) % nr], without dividing */
             if (code < 0 || !(avail >> code & 1)) break;
             right[R + 1] = right[R] | 1ULL << code; R++;
         }
         for (int k = 1; k < nr; k++) {
-            int code = r->code_at[su][(p - k + nr) % nr];
+            int code = r->ring[su][16 + p - k];
             if (code < 0 || !(avail >> code & 1)) break;
             left[L + 1] = left[L] | 1ULL << code; L++;
         }

@@ -271,7 +271,8 @@ static void new_deal(const Rules *r, State *g, MT *rng) {
         int t = order[i]; order[i] = order[j]; order[j] = t;
     }
     int c = r->min_cut + (int)mt_below(rng, (uint32_t)(n - 2 * r->min_cut + 1));
-    for (int i = 0; i < n; i++) cut[i] = order[(i + c) % n];
+    memcpy(cut, order + c, (size_t)(n - c) * sizeof(int));  /* cut[i] = order[(i + c) % n], without dividing */
+    memcpy(cut + (n - c), order, (size_t)c * sizeof(int));
     memset(g, 0, sizeof *g);
     int i = 0;
     for (int p = 0; p < r->hand_size / r->deal_packet; p++)

@@ -127,7 +127,12 @@ static int rules_from(PyObject *t, Rules *r) {
             if (r->melds[i] & b) r->containing[c][r->ncontaining[c]++] = r->melds[i];
             if ((r->melds[i] & -r->melds[i]) == b) r->lowest[c][r->nlowest[c]++] = r->melds[i];
         }
-        for (int i = 0; i < r->nminimal; i++) if (r->minimal[i] & b) r->minimal_with[c][r->nminimal_with[c]++] = r->minimal[i];
+        for (int pass = 0; pass < 2; pass++) {  /* the sets first, then the sequences (see could_meld) */
+            for (int i = 0; i < r->nminimal; i++)
+                if (r->minimal[i] & b && same_rank(r->minimal[i]) == !pass)
+                    r->minimal_with[c][r->nminimal_with[c]++] = r->minimal[i];
+            if (!pass) r->nminimal_sets_with[c] = r->nminimal_with[c];
+        }
         r->sets[c] = alloc_list(nc); r->seqs[c] = alloc_list(nc);
         if (!r->sets[c] || !r->seqs[c]) { PyErr_NoMemory(); return -1; }
         for (int i = 0; i < r->ncontaining[c]; i++) {
@@ -141,6 +146,8 @@ static int rules_from(PyObject *t, Rules *r) {
     r->nranks = ranks;
     for (int su = 0; su < 4; su++) for (int q = 0; q < 16; q++) r->code_at[su][q] = -1;
     for (int i = 0; i < MAXCARDS; i++) if (r->place[i] >= 0) r->code_at[i / 13][r->place[i]] = i;
+    for (int su = 0; su < 4; su++)
+        for (int q = -16; q < 32; q++) r->ring[su][16 + q] = ranks ? r->code_at[su][((q % ranks) + ranks) % ranks] : -1;
     r->min_set = MAXCARDS;
     for (int i = 0; i < r->nmelds; i++) if (same_rank(r->melds[i]) && popc(r->melds[i]) < r->min_set) r->min_set = popc(r->melds[i]);
     for (int a = 0; a < MAXCARDS; a++)
@@ -167,6 +174,7 @@ static int state_from(PyObject *st, MT *g) {
     if (PyErr_Occurred()) return -1;
     if (index < 0 || index > 624) { PyErr_SetString(PyExc_ValueError, "kernel: generator index out of range"); return -1; }
     g->index = (int)index;
+    mt_temper_all(g);
     return 0;
 }
 

@@ -15,7 +15,8 @@ typedef struct {
     uint64_t *melds; int nmelds;
     uint64_t *minimal; int nminimal;
     uint64_t *containing[MAXCARDS]; int ncontaining[MAXCARDS];
-    uint64_t *minimal_with[MAXCARDS]; int nminimal_with[MAXCARDS];
+    uint64_t *minimal_with[MAXCARDS]; int nminimal_with[MAXCARDS];  /* the sets first: nminimal_sets_with of them */
+    int nminimal_sets_with[MAXCARDS];
     uint64_t *lowest[MAXCARDS]; int nlowest[MAXCARDS];
     uint64_t *sets[MAXCARDS]; int nsets[MAXCARDS];  /* containing, split: the sets, then the sequences */
     uint64_t *seqs[MAXCARDS]; int nseqs[MAXCARDS];
@@ -23,6 +24,7 @@ typedef struct {
     uint64_t neighbours[MAXCARDS];  /* the cards next to it in its suit (round the corner too): a sequence holds one */
     int min_set, nranks;
     int code_at[4][16];  /* suit, place in sequence order -> card code (-1: none) */
+    int ring[4][48];     /* the same round the ring: ring[suit][16 + q] = code_at[suit][q mod ranks], -16 <= q < 32 */
     uint64_t partners[MAXCARDS];           /* the cards a card makes a pair with, for the greedy player's potential */
     unsigned char pair[MAXCARDS][MAXCARDS];  /* that pair's weight in half points (players.potential) */
 } Rules;
@@ -76,7 +78,11 @@ static int same_rank(uint64_t m) {  /* all cards of one rank: a set (codes are s
 static int could_meld(const Rules *r, uint64_t card, uint64_t avail) {
     avail |= card;
     int c = low_code(card);
-    if (popc(avail & r->same_rank[c]) < r->min_set - 1 && !(avail & r->neighbours[c])) return 0;
-    for (int i = 0; i < r->nminimal_with[c]; i++) if (!(r->minimal_with[c][i] & ~avail)) return 1;
+    const uint64_t *m = r->minimal_with[c];
+    int sets = r->nminimal_sets_with[c];
+    if (popc(avail & r->same_rank[c]) >= r->min_set - 1)  /* a set needs more of the rank, a sequence a neighbour */
+        for (int i = 0; i < sets; i++) if (!(m[i] & ~avail)) return 1;
+    if (avail & r->neighbours[c])
+        for (int i = sets; i < r->nminimal_with[c]; i++) if (!(m[i] & ~avail)) return 1;
     return 0;
 }

@@ -123,9 +123,11 @@ def brute_force(rules, hand):
 hands = st.lists(st.sampled_from(cards("A♠ 2♠ 3♠ 4♠ 5♠ Q♠ K♠ 2♥ 3♥ 4♥ 5♥ 5♦ 5♣ 🃏", copies=None)), min_size=3, max_size=7)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(hand=hands, rules=st.sampled_from([R, R.replace(adjacent_jokers="any", min_naturals=1, max_sequence=13,
-                                                       round_the_corner=True), R.replace(adjacent_jokers="never")]))
+                                                       round_the_corner=True), R.replace(adjacent_jokers="never"),
+                                        R.replace(ace="low", min_sequence=4, max_sequence=5, min_naturals=3),
+                                        R.replace(adjacent_jokers="any", min_naturals=1, max_set=3)]))
 def test_a_hands_melds_are_those_a_brute_force_finds(hand, rules):
     hand = [c for c in hand if hand.count(c) <= (2 if not c.is_joker else 3)][:7]
     found = hand_melds(rules.melds, counts_of(c.code for c in hand))

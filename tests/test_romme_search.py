@@ -1,11 +1,14 @@
 """The searches behind the first meld: the most points a hand's melds can make, and whether a hand can go out at
 once, against brute force over every collection of disjoint melds."""
 
+import random
+
 from hypothesis import given, settings, strategies as st
 
 from conquian import cards, variant
 from conquian.romme.melds import hand_melds
 from conquian.romme.moves import counts_of
+from conquian.romme.layouts import Layouts
 from conquian.romme.search import NO_WAY, Opening, bag, bag_counts, meld_bag
 
 R = variant("romme-spielwiki")
@@ -33,12 +36,12 @@ hands = st.lists(st.sampled_from(cards("A♠ 2♠ 3♠ 4♠ 5♠ K♠ Q♠ 3♥ 
                  min_size=1, max_size=9)
 
 
-@settings(max_examples=60, deadline=None)
-@given(hand=hands)
-def test_the_searches_agree_with_brute_force(hand):
-    hand = [c for c in hand if hand.count(c) <= 2]
+@settings(max_examples=120, deadline=None)
+@given(hand=hands, rules=st.sampled_from([R, R.replace(adjacent_jokers="any", min_naturals=1)]))
+def test_the_searches_agree_with_brute_force(hand, rules):
+    hand = [c for c in hand if hand.count(c) <= (3 if c.is_joker else 2)]
     codes = [c.code for c in hand]
-    melds = hand_melds(R.melds, counts_of(codes))
+    melds = hand_melds(rules.melds, counts_of(codes))
     search = Opening(melds, R.ace_points)
     b = bag(codes)
     every = collections(melds, b)
@@ -51,13 +54,13 @@ def test_the_searches_agree_with_brute_force(hand):
         for keep in (False, True):
             assert Opening(melds, R.ace_points).reaches(b, need, keep) == (search.best(b, keep) >= need), (need, keep)
     for left in (0, 1):  # the melds some laying out uses: exactly those after which the rest goes out
-        used = search.usable(b, left)
-        assert (used >= 0) == search.goes_out(b, left)
+        used = Layouts(melds, b, left).used()
+        assert (used is not None) == search.goes_out(b, left)
         for m in melds:
             rest = b - meld_bag(m)
             fits = all(n >= 0 for n in bag_counts(rest)) and all(n < 8 for n in bag_counts(rest))
             if fits and bag_counts(b - rest) == bag_counts(meld_bag(m)):
-                assert bool(max(used, 0) & search.bit(meld_bag(m))) == search.goes_out(rest, left), (m, left)
+                assert (meld_bag(m) in (used or ())) == search.goes_out(rest, left), (m, left)
 
 
 def test_a_hand_of_forty_points():
@@ -65,3 +68,31 @@ def test_a_hand_of_forty_points():
     search = Opening(hand_melds(R.melds, counts_of(codes)), R.ace_points)
     assert search.best(bag(codes)) == 43 and search.goes_out(bag(codes), 1) and not search.goes_out(bag(codes), 0)
     assert bag_counts(bag([5, 5, 52]))[5] == 2 and bag_counts(bag([52]))[52] == 1
+
+
+LARGE_RULES = [variant("romme-spielwiki").replace(**o) for o in (
+    {}, {"adjacent_jokers": "any", "min_naturals": 1}, {"adjacent_jokers": "never"},
+    {"round_the_corner": True, "max_sequence": 13}, {"min_naturals": 3, "ace": "low", "max_sequence": 13})]
+
+
+def test_hand_romme_on_large_hands_with_many_jokers():
+    """Two hundred hands of 6 to 14 cards with up to six jokers, under five sets of meld rules: a meld is offered for
+    Hand-Rommé exactly when the rest of the hand goes out (the exact search of the first meld answers that)."""
+    rng = random.Random(2026)
+    checked = 0
+    for trial in range(200):
+        rules = LARGE_RULES[trial % len(LARGE_RULES)]
+        size = rng.randint(6, 14)
+        jokers = rng.randint(0, 6)
+        suits = rng.sample(range(4), rng.randint(1, 3))
+        codes = rng.sample([s * 13 + k for s in suits for k in range(13)] * 2, size - jokers) + [52] * jokers
+        melds = hand_melds(rules.melds, counts_of(codes))
+        b = bag(codes)
+        search = Opening(melds, rules.ace_points)
+        for left in (0, 1):
+            used = Layouts(melds, b, left).used()
+            assert (used is not None) == search.goes_out(b, left), (rules, codes, left)
+            expected = {meld_bag(m) for m in melds if search.goes_out(b - meld_bag(m), left)}
+            assert (used or set()) == expected, (rules, codes, left)
+            checked += len(melds)
+    assert checked > 5_000  # the hands are large enough to make many melds each (5,838)

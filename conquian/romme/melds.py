@@ -136,12 +136,23 @@ class Meld(tuple):
         if k == SET:
             r = self[1]
             return (ace if r == 1 else min(r, 10)) * self.size
-        total = 0
+        sums = _RUN_POINTS.get(ace)
+        if sums is None:
+            sums = _RUN_POINTS[ace] = _run_points(ace)
         start = self[2]
-        for p in range(start, start + self[3]):
-            r = p % 13 + 1
-            total += min(r, 10) if r != 1 else (1 if p == 0 and ace == 11 else ace)
-        return total
+        return sums[start + self[3]] - sums[start]
+
+
+def _run_points(ace: int) -> list[int]:
+    """Points of the places on the line of ranks added up from place 0: a run's points are a difference of two."""
+    sums = [0]
+    for p in range(28):
+        r = p % 13 + 1
+        sums.append(sums[-1] + (min(r, 10) if r != 1 else (1 if p == 0 and ace == 11 else ace)))
+    return sums
+
+
+_RUN_POINTS: dict[int, list[int]] = {}
 
 
 @dataclass(frozen=True)
@@ -363,16 +374,20 @@ def _runs(mr: MeldRules, out: list, suit: int, start: int, length: int, missing:
     if length - missing.bit_count() < mr.min_naturals:
         return
     held = [i for i in range(length) if not missing >> i & 1]
+    # The places, the length and the natural cards are right by construction (see hand_melds): of the rules on a
+    # sequence only the one on jokers side by side is left to check, on the mask itself.
+    adjacent, new = mr.adjacent, tuple.__new__
+    start %= 13
     for extra in range(min(spare, len(held) - mr.min_naturals) + 1):
         for chosen in combinations(held, extra):
             jm = missing
             for i in chosen:
                 jm |= 1 << i
-            m = Meld.run(suit, start, length, jm)
+            if adjacent != 2 and jm & (jm >> 1) and (adjacent == 0 or length < 4 or jm & (jm >> 1) & (jm >> 2)):
+                continue
             if length == 14 and counts[suit * 13] < 2 - (jm & 1) - (jm >> 13 & 1):
                 continue  # both aces natural need both copies
-            if not mr._why(m)[0]:
-                out.append(m)
+            out.append(new(Meld, (RUN, suit, start, length, jm)))
 
 
 # -- laying off and exchanging ---------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from ..cards import BY_CODE, JOKER_CODE
 from .actions import Action, Kind
 from .melds import exchange_results, hand_melds, lay_results, touching
 from .rules import GoingOut
+from .layouts import Layouts
 from .search import Opening, bag, cost
 from .state import Phase
 
@@ -93,8 +94,10 @@ class Turn:
         if self.out is None:
             # The melds some laying out of the whole hand uses (keeping a card, or none where that goes out):
             # one search answers for every meld.
-            self.out = max(0, self.search.usable(self.bag, 1)) | (0 if self.keep else max(0, self.search.usable(self.bag, 0)))
-        return bool(self.out & self.search.bit(self.bag - rest))
+            self.out = Layouts(self.all_melds, self.bag, 1).used() or set()
+            if not self.keep:
+                self.out |= Layouts(self.all_melds, self.bag, 0).used() or set()
+        return self.bag - rest in self.out
 
     def melds(self, must: int = -1) -> list:
         return [m for m in self.all_melds if (must < 0 or uses(m, must)) and self.meld_ok(m)]

@@ -8,6 +8,14 @@ by a search over the melds the hand can make, so no offered meld leads into a tu
 
 A hand is a *bag*: an ``int`` with four bits per card code (the count of that card; code 52 the jokers), so a
 meld's cards are subtracted from a hand, and tested for fitting, in a few integer operations.
+
+Why the searches stay fast with many jokers.  Every search covers the lowest natural card of what is left with
+each meld that can hold it, then goes on with the rest.  With six jokers a hand makes tens of thousands of melds
+(a joker may stand anywhere in a sequence), but the melds within a given rest are few: the melds whose lowest card
+is the same are kept in a tree by their natural cards, in rising order, so a search walks only the branches whose
+cards the rest holds; melds of the same cards (the jokers standing elsewhere in the same sequence) are one entry,
+with the most points they can count.  Which melds some laying out of the whole hand uses (Hand-Rommé) is the
+question of :mod:`conquian.romme.layouts`.
 """
 
 from __future__ import annotations
@@ -63,25 +71,46 @@ def _lowest(b: int) -> int:
     return ((nat & -nat).bit_length() - 1) >> 2
 
 
+class _Node:
+    """A branch of the tree of melds with one lowest card: ``part`` the natural cards on the way here; ``ends`` the
+    melds of exactly these natural cards, as ``[bag, points, bound]`` by rising number of jokers; ``children``
+    the branches one natural card further (a higher code, or the same code again); ``most`` the bound of
+    :meth:`Opening.most` for ``part``."""
+
+    __slots__ = ("part", "most", "ends", "children", "_by_code")
+
+    def __init__(self, part: int, most: int):
+        self.part, self.most, self.ends, self.children, self._by_code = part, most, [], [], {}
+
+    def child(self, code: int, value: int) -> "_Node":
+        found = self._by_code.get(code)
+        if found is None:
+            found = self._by_code[code] = _Node(self.part + (1 << (4 * code)), self.most + value)
+            self.children.append(found)
+        return found
+
+
 class Opening:
     """The searches over one hand's melds (each meld: its bag and its first-meld points), remembered by sub-hand."""
 
     def __init__(self, melds: Iterable[Meld], ace: int):
-        self.by_low: dict[int, list[tuple[int, int]]] = {}
+        self._value = [min(c % 13 + 1, 10) if c % 13 else ace for c in range(JOKER_CODE)] + [ace]
+        best: dict[int, list] = {}  # a meld's bag -> [the most points a meld of those cards counts, a meld]
         for m in melds:
             b, points = cost(m, ace)
-            self.by_low.setdefault(_lowest(b), []).append((b, points))
-        for found in self.by_low.values():
-            found.sort(key=lambda bp: -bp[1])  # the richest melds first: a decision search succeeds sooner
+            found = best.get(b)
+            if found is None:
+                best[b] = [points, m]
+            elif found[0] < points:
+                found[0] = points
+        self._melds: dict[int, list] = {}  # lowest card -> [bag, points, meld], the tree built when first asked for
+        for b, found in best.items():
+            self._melds.setdefault(_lowest(b), []).append([b, *found])
+        self._roots: dict[int, "_Node | None"] = {}
         self._best: dict[int, int] = {}
         self._out: dict[int, bool] = {}
-        self._value = [min(c % 13 + 1, 10) if c % 13 else ace for c in range(JOKER_CODE)] + [ace]
         self._yes: dict[int, int] = {}  # sub-hand -> the most points it is known to reach
         self._no: dict[int, int] = {}   # sub-hand -> the fewest points it is known not to reach
-        self._caps: dict[int, list[tuple[int, int, int]]] = {}
-        self._bits: dict[int, int] = {}  # a meld's bag -> its bit in the masks of usable(), numbered as met
-        self._lows: dict[int, list[int]] = {}
-        self._use: dict[int, int] = {}
 
     def most(self, hand: int) -> int:
         """An upper bound of the points of the melds within ``hand``: every card at its highest value."""
@@ -94,12 +123,42 @@ class Opening:
             hand &= ~(15 << (4 * code))
         return total
 
-    def _capped(self, low: int) -> list[tuple[int, int, int]]:
-        """The melds whose lowest card is ``low``: bag, points, and the bound :meth:`most` gives their cards."""
-        found = self._caps.get(low)
-        if found is None:
-            found = self._caps[low] = [(b, pts, self.most(b)) for b, pts in self.by_low.get(low, ())]
-        return found
+    def within(self, hand: int):
+        """The melds within ``hand`` that hold its lowest natural card, as ``[bag, points, bound]``, one at a time
+        (a search that stops at the first that works lists no more); ``hand`` must hold a natural card."""
+        low = _lowest(hand)
+        root = self._roots.get(low, False)
+        if root is False:
+            root = self._roots[low] = self._tree(low)
+        if root is None:
+            return
+        guarded = hand + _GUARD
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            for child in node.children:
+                if (guarded - child.part) & _GUARD == _GUARD:
+                    stack.append(child)
+            for end in node.ends:
+                if (guarded - end[0]) & _GUARD != _GUARD:
+                    break  # the ends differ only in jokers, fewest first: none after it fits either
+                yield end
+
+    def _tree(self, low: int) -> "_Node | None":
+        """The tree of the melds whose lowest card is ``low``."""
+        melds = self._melds.get(low)
+        if not melds:
+            return None
+        value = self._value
+        root = _Node(1 << (4 * low), value[low])
+        melds.sort(key=lambda bpm: bpm[0] >> _JOKER_SHIFT)  # fewest jokers first
+        for b, points, m in melds:
+            node = root
+            codes = sorted(m.naturals())
+            for c in codes[1:]:
+                node = node.child(c, value[c])
+            node.ends.append([b, points, node.most + value[JOKER_CODE] * (b >> _JOKER_SHIFT)])
+        return root
 
     def reaches(self, hand: int, need: int, keep: bool = True) -> bool:
         """Whether the melds within ``hand`` can make ``need`` points, keeping a card in hand if ``keep``: the
@@ -118,19 +177,15 @@ class Opening:
             return True
         if self._no.get(key, 1 << 30) <= need:
             return False
-        nat = hand & _NATURALS
         found = False
-        if nat:
-            low = _lowest(nat)
-            guarded = hand + _GUARD
-            for b, pts, cap in self._capped(low):
-                d = guarded - b
-                if d & _GUARD == _GUARD and self._reaches(d - _GUARD, need - pts, keep, most - cap):
+        if hand & _NATURALS:
+            low = _lowest(hand)
+            for b, pts, cap in self.within(hand):
+                if self._reaches(hand - b, need - pts, keep, most - cap):
                     found = True
                     break
             if not found:  # the lowest card stays in the hand
-                rest = hand - (1 << (4 * low))
-                found = self._reaches(rest, need, False, most - self._value[low])
+                found = self._reaches(hand - (1 << (4 * low)), need, False, most - self._value[low])
         if found:
             self._yes[key] = max(self._yes.get(key, 0), need)
         else:
@@ -144,62 +199,17 @@ class Opening:
         found = self._best.get(key)
         if found is not None:
             return found
-        nat = hand & _NATURALS
-        if not nat:
+        if not hand & _NATURALS:
             value = 0 if (hand or not keep) else NO_WAY
         else:
-            low = _lowest(nat)
+            low = _lowest(hand)
             value = self.best(hand - (1 << (4 * low)), False)  # the lowest card stays in the hand
-            guarded = hand + _GUARD
-            for b, pts in self.by_low.get(low, ()):
-                d = guarded - b
-                if d & _GUARD == _GUARD:
-                    v = pts + self.best(d - _GUARD, keep)
-                    if v > value:
-                        value = v
+            for b, pts, _ in self.within(hand):
+                v = pts + self.best(hand - b, keep)
+                if v > value:
+                    value = v
         self._best[key] = value
         return value
-
-    def usable(self, hand: int, left: int) -> int:
-        """The melds (by their cards) that some laying out of ``hand`` but exactly ``left`` cards uses, as a mask of
-        :meth:`bit`; -1 if the hand cannot be laid out so.  Meld ``m`` is in the mask exactly when what is left
-        after it goes out: one search over the whole hand answers for all its melds."""
-        key = hand * 2 + left
-        found = self._use.get(key)
-        if found is not None:
-            return found
-        nat = hand & _NATURALS
-        if not nat:
-            value = 0 if (hand >> _JOKER_SHIFT) == left else -1
-        else:
-            low = _lowest(nat)
-            value = -1
-            guarded = hand + _GUARD
-            for b in self._low_bags(low):
-                d = guarded - b
-                if d & _GUARD == _GUARD:
-                    sub = self.usable(d - _GUARD, left)
-                    if sub >= 0:
-                        value = max(value, 0) | sub | self.bit(b)
-            if left:
-                sub = self.usable(hand - (1 << (4 * low)), 0)
-                if sub >= 0:
-                    value = max(value, 0) | sub
-        self._use[key] = value
-        return value
-
-    def bit(self, b: int) -> int:
-        """The bit of a meld's bag in the masks of :meth:`usable`."""
-        found = self._bits.get(b)
-        if found is None:
-            found = self._bits[b] = 1 << len(self._bits)
-        return found
-
-    def _low_bags(self, low: int) -> list[int]:
-        found = self._lows.get(low)
-        if found is None:
-            found = self._lows[low] = list(dict.fromkeys(b for b, _ in self.by_low.get(low, ())))
-        return found
 
     def goes_out(self, hand: int, left: int) -> bool:
         """Whether ``hand`` can be laid out in melds but exactly ``left`` cards (0 or 1)."""
@@ -207,19 +217,11 @@ class Opening:
         found = self._out.get(key)
         if found is not None:
             return found
-        nat = hand & _NATURALS
-        if not nat:
+        if not hand & _NATURALS:
             value = (hand >> _JOKER_SHIFT) == left
         else:
-            low = _lowest(nat)
-            value = False
-            guarded = hand + _GUARD
-            for b, _ in self.by_low.get(low, ()):  # the largest melds first: a hand that goes out is found soon
-                d = guarded - b
-                if d & _GUARD == _GUARD and self.goes_out(d - _GUARD, left):
-                    value = True
-                    break
+            value = any(self.goes_out(hand - b, left) for b, _, _ in self.within(hand))
             if not value and left:  # the lowest card is the one left
-                value = self.goes_out(hand - (1 << (4 * low)), 0)
+                value = self.goes_out(hand - (1 << (4 * _lowest(hand))), 0)
         self._out[key] = value
         return value
