@@ -317,11 +317,12 @@ def _run(items: list[tuple[int, int]], suit: int) -> "Meld | None":
 
 
 # -- what a hand can make -------------------------------------------------------------------------------
-def hand_melds(mr: MeldRules, counts: list[int]) -> list[Meld]:
+def hand_melds(mr: MeldRules, counts: list[int], idle: bool = True) -> list[Meld]:
     """Every valid meld within a hand, each once: ``counts[code]`` copies of each card, ``counts[52]`` jokers.
 
     A joker may also stand for a card the hand holds (a legal, if idle, choice), so a hand with jokers makes
-    more melds than one without; the rules on jokers side by side and on natural cards bound them.
+    more melds than one without; the rules on jokers side by side and on natural cards bound them.  Without
+    ``idle``, a joker in a sequence stands only for a card the hand lacks: far fewer melds.
     """
     out: list[Meld] = []
     jokers = counts[_J]
@@ -364,7 +365,7 @@ def hand_melds(mr: MeldRules, counts: list[int]) -> list[Meld]:
                         break
                     missing |= 1 << (length - 1)
                 if length >= shortest and length - lacking >= naturals:
-                    _runs(mr, out, suit, start, length, missing, jokers, counts)
+                    _runs(mr, out, suit, start, length, missing, jokers if idle else lacking, counts)
     return out
 
 

@@ -42,6 +42,10 @@ _DRAW, _TAKE = _new(Action, (Kind.DRAW, -1, None, None, None)), _new(Action, (Ki
 _KEEP, _LEAVE = _new(Action, (Kind.KEEP, -1, None, None, None)), _new(Action, (Kind.LEAVE, -1, None, None, None))
 
 
+#: Melds in a hand from which the first meld's search first tries the melds without idle jokers.
+PLAIN_FIRST = 1000
+
+
 def counts_of(hand) -> list[int]:
     counts = [0] * (JOKER_CODE + 1)
     for c in hand:
@@ -72,7 +76,7 @@ class Turn:
         self.hand_romme = r.hand_romme and not g._opened  # nobody melded before this turn, the player included
         self.counts = counts_of(self.hand)
         self.all_melds = hand_melds(g.mr, self.counts)
-        self.search = self.out = None
+        self.search = self.out = self.bag = None
 
     def meld_ok(self, m) -> bool:
         """Whether laying meld ``m`` (a meld within the hand) leaves a turn that can end."""
@@ -83,11 +87,20 @@ class Turn:
         points = m.first_points(r.ace_points)
         if self.points + points >= r.first_meld and left >= self.keep:
             return True  # the points are reached, and a card is left to discard: no search needed
+        if self.bag is None:
+            self.bag = bag(self.hand)
+            self.most = Opening.bound(self.bag, r.ace_points)
+            # Where the hand makes thousands of melds, a first try over those without idle jokers (a few hundred):
+            # points they reach are reached; only a "no" needs every meld.
+            many = len(self.all_melds) > PLAIN_FIRST
+            self.plain = Opening(hand_melds(self.g.mr, self.counts, idle=False), r.ace_points) if many else None
+        b, _, cap = cost(m, r.ace_points)
+        rest, most, need = self.bag - b, self.most - cap, r.first_meld - self.points - points
+        if self.plain is not None and self.plain.reaches(rest, need, bool(self.keep), most):
+            return True
         if self.search is None:
             self.search = Opening(self.all_melds, r.ace_points)
-            self.bag = bag(self.hand)
-        rest = self.bag - cost(m, r.ace_points)[0]
-        if self.search.reaches(rest, r.first_meld - self.points - points, bool(self.keep)):
+        if self.search.reaches(rest, need, bool(self.keep), most):
             return True
         if not self.hand_romme:
             return False

@@ -42,22 +42,53 @@ def bag(codes: Iterable[int]) -> int:
     return b
 
 
+_BAGS: dict = {}
+
+
 def meld_bag(m: Meld) -> int:
-    return bag(m.naturals()) + (m.jokers << _JOKER_SHIFT)
+    """A meld's cards as a bag, remembered (up to 100,000 melds)."""
+    found = _BAGS.get(m)
+    if found is None:
+        if len(_BAGS) > 100_000:
+            _BAGS.clear()
+        found = _BAGS[m] = bag(m.naturals()) + (m.jokers << _JOKER_SHIFT)
+    return found
 
 
 _COSTS: dict = {}
 
 
-def cost(m: Meld, ace: int) -> tuple[int, int]:
-    """A meld's bag and its first-meld points (with the ace counting ``ace``), remembered (up to 100,000 melds)."""
+def cost(m: Meld, ace: int) -> tuple[int, int, int]:
+    """A meld's bag, its first-meld points (with the ace counting ``ace``) and the bound :meth:`Opening.most` gives
+    its cards, remembered (up to 100,000 melds)."""
     key = (m, ace)
     found = _COSTS.get(key)
     if found is None:
         if len(_COSTS) > 100_000:
             _COSTS.clear()
-        found = _COSTS[key] = (meld_bag(m), m.first_points(ace))
+        b = meld_bag(m)
+        found = _COSTS[key] = (b, m.first_points(ace), _most(b, _values(ace)))
     return found
+
+
+_VALUES: dict[int, list[int]] = {}
+
+
+def _values(ace: int) -> list[int]:
+    """The most each card code can count in a first meld (a joker: as an ace)."""
+    found = _VALUES.get(ace)
+    if found is None:
+        found = _VALUES[ace] = [min(c % 13 + 1, 10) if c % 13 else ace for c in range(JOKER_CODE)] + [ace]
+    return found
+
+
+def _most(hand: int, value: list[int]) -> int:
+    total = 0
+    while hand:
+        code = ((hand & -hand).bit_length() - 1) >> 2
+        total += value[code] * ((hand >> (4 * code)) & 15)
+        hand &= ~(15 << (4 * code))
+    return total
 
 
 def bag_counts(b: int) -> list[int]:
@@ -94,10 +125,10 @@ class Opening:
     """The searches over one hand's melds (each meld: its bag and its first-meld points), remembered by sub-hand."""
 
     def __init__(self, melds: Iterable[Meld], ace: int):
-        self._value = [min(c % 13 + 1, 10) if c % 13 else ace for c in range(JOKER_CODE)] + [ace]
+        self._value = _values(ace)
         best: dict[int, list] = {}  # a meld's bag -> [the most points a meld of those cards counts, a meld]
         for m in melds:
-            b, points = cost(m, ace)
+            b, points, _ = cost(m, ace)
             found = best.get(b)
             if found is None:
                 best[b] = [points, m]
@@ -112,16 +143,14 @@ class Opening:
         self._yes: dict[int, int] = {}  # sub-hand -> the most points it is known to reach
         self._no: dict[int, int] = {}   # sub-hand -> the fewest points it is known not to reach
 
+    @staticmethod
+    def bound(hand: int, ace: int) -> int:
+        """:meth:`most` without an Opening."""
+        return _most(hand, _values(ace))
+
     def most(self, hand: int) -> int:
         """An upper bound of the points of the melds within ``hand``: every card at its highest value."""
-        value = self._value
-        total = 0
-        while hand:
-            low = (hand & -hand).bit_length() - 1
-            code = low >> 2
-            total += value[code] * ((hand >> (4 * code)) & 15)
-            hand &= ~(15 << (4 * code))
-        return total
+        return _most(hand, self._value)
 
     def within(self, hand: int):
         """The melds within ``hand`` that hold its lowest natural card, as ``[bag, points, bound]``, one at a time
@@ -160,12 +189,13 @@ class Opening:
             node.ends.append([b, points, node.most + value[JOKER_CODE] * (b >> _JOKER_SHIFT)])
         return root
 
-    def reaches(self, hand: int, need: int, keep: bool = True) -> bool:
+    def reaches(self, hand: int, need: int, keep: bool = True, most: "int | None" = None) -> bool:
         """Whether the melds within ``hand`` can make ``need`` points, keeping a card in hand if ``keep``: the
-        question :meth:`best` answers, decided with bounds so that a large hand with many jokers is quick."""
+        question :meth:`best` answers, decided with bounds so that a large hand with many jokers is quick.
+        ``most``: :meth:`most` of ``hand``, where the caller knows it."""
         if need <= 0:
             return not keep or hand != 0
-        return self._reaches(hand, need, keep, self.most(hand))
+        return self._reaches(hand, need, keep, self.most(hand) if most is None else most)
 
     def _reaches(self, hand: int, need: int, keep: bool, most: int) -> bool:
         if need <= 0:
