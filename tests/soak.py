@@ -1,11 +1,12 @@
 """The soak: many random deals per source and over derived rule sets, each position checked by the independent checker
-of tests/support.py; every invariant broken is counted and reported, with the seed that replays it.
+of tests/support.py (tests/support_romme.py for Rommé); every invariant broken is counted and reported, with the seed that replays it.
 
     python tests/soak.py [--deals N] [--derived M] [--derived-deals K] [--processes P] [--seed S] [--deep-every D]
     make soak SOAK="--deals 1000000 --processes 1"
 
-``--deals`` deals under each declared Conquian source; ``--derived`` rule sets made from a source with up to six axes
-changed at random (conflicting combinations skipped), ``--derived-deals`` deals under each; ``--processes`` worker
+``--deals`` deals under each declared source (the four Conquian sources and the Rommé article, Rommé with 2 to 6
+players by turns); ``--derived`` Conquian and ``--romme-derived`` Rommé rule sets made from a source with up to six
+axes changed at random (conflicting combinations skipped), ``--derived-deals`` deals under each; ``--processes`` worker
 processes (1 runs in this process).  Every ``--deep-every``-th deal is also checked at every position for the round
 trips (position text printed and read back, the same legal actions, a report of an irregularity read back) and
 replayed from its record.  Not collected by pytest (it takes minutes to hours); the exit status is 1 if anything
@@ -25,9 +26,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from conquian import VARIANTS, ConflictingRules, Game, RuleSet, position  # noqa: E402
+import support_romme  # noqa: E402
+from conquian import VARIANTS, ConflictingRules, Game, RommeGame, RuleSet, parse_rules, position  # noqa: E402
+from conquian.romme.rules import AXES as ROMME_AXES, RommeRules  # noqa: E402
 from conquian.rules import AXES  # noqa: E402
 from support import CONQUIAN, check_invariants, check_round_trips, play_random  # noqa: E402
+
+ROMME = "romme-spielwiki"
 
 CHUNK = 500  # deals per unit of work handed to a process
 MAX_BREAKS_KEPT = 20
@@ -69,6 +74,39 @@ def derived_rule_sets(count: int, seed: int) -> list[RuleSet]:
     return out
 
 
+def romme_rule_sets(count: int, seed: int) -> list[RommeRules]:
+    """``count`` consistent Rommé rule sets, the article's with up to six axes changed at random."""
+    rng = random.Random(f"{seed}-derived-romme")
+    base, out = VARIANTS[ROMME], []
+    while len(out) < count:
+        overrides = {}
+        for ax in rng.sample(ROMME_AXES, rng.randint(1, 6)):
+            overrides[ax.name] = rng.choice(list(ax.choices or range(ax.minimum, ax.maximum + 1)))
+        try:
+            rules = base.replace(**overrides)
+        except ConflictingRules:
+            continue
+        if rules != base and rules not in out:
+            out.append(rules)
+    return out
+
+
+def _romme_deal(rules: RommeRules, seed: int, deep: bool, t: "Tally") -> RommeGame:
+    """One random Rommé deal (2 to 6 players, as the rules allow, by the seed), every position checked."""
+    def check(game, actions):
+        t.positions += 1
+        support_romme.check_invariants(game)
+        if deep:
+            support_romme.round_trips(game, actions)
+
+    players = rules.min_players + seed % (rules.max_players - rules.min_players + 1)
+    g = support_romme.play_random(RommeGame(rules, players, seed=seed), random.Random(seed), check)
+    support_romme.check_invariants(g)
+    if deep:
+        assert RommeGame.from_record(g.record()).record() == g.record(), "the record does not replay"
+    return g
+
+
 def _deep_check(game, actions) -> None:
     check_invariants(game)
     check_round_trips(game, actions)
@@ -80,7 +118,8 @@ def _deep_check(game, actions) -> None:
 def run_chunk(job: tuple[str, int, int, int, int]) -> Tally:
     """Deals ``first`` to ``first + count - 1`` of one rule set (its text), each from a seed derived from the run's."""
     text, run_seed, first, count, deep_every = job
-    rules = RuleSet.parse(text)
+    rules = parse_rules(text)
+    romme = isinstance(rules, RommeRules)
     t = Tally()
     start = time.perf_counter()
 
@@ -96,11 +135,14 @@ def run_chunk(job: tuple[str, int, int, int, int]) -> Tally:
         seed = random.Random(f"{run_seed}-{text}-{n}").getrandbits(64)
         is_deep = deep_every and n % deep_every == 0
         try:
-            g = play_random(Game(rules, seed=seed), random.Random(seed), deep if is_deep else check)
-            check_invariants(g)
-            if is_deep:
-                assert Game.from_record(g.record()).record() == g.record(), "the record does not replay"
-                t.deep += 1
+            if romme:
+                g = _romme_deal(rules, seed, bool(is_deep), t)
+            else:
+                g = play_random(Game(rules, seed=seed), random.Random(seed), deep if is_deep else check)
+                check_invariants(g)
+                if is_deep:
+                    assert Game.from_record(g.record()).record() == g.record(), "the record does not replay"
+            t.deep += bool(is_deep)
             t.wins += g.outcome.winner is not None
             t.ties += g.outcome.winner is None
         except Exception as exc:  # a break of any kind is counted and kept, and the soak goes on
@@ -115,16 +157,25 @@ def run_chunk(job: tuple[str, int, int, int, int]) -> Tally:
 def main(argv: "list[str] | None" = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=20_000, help="deals per declared source (default 20,000)")
-    parser.add_argument("--derived", type=int, default=20, help="derived rule sets (default 20)")
+    parser.add_argument("--derived", type=int, default=20, help="derived Conquian rule sets (default 20)")
+    parser.add_argument("--romme-derived", type=int, default=5, help="derived Rommé rule sets (default 5)")
+    parser.add_argument("--sources", default=",".join(CONQUIAN + [ROMME]),
+                        help="the declared sources played, separated by commas (default: all five)")
     parser.add_argument("--derived-deals", type=int, default=1_000, help="deals per derived rule set (default 1,000)")
     parser.add_argument("--processes", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--deep-every", type=int, default=50, help="every Nth deal checked for round trips (0: none)")
     parser.add_argument("--seconds", type=float, default=0, help="stop starting new work after this long (0: no limit)")
     args = parser.parse_args(argv)
-    targets = [(source, str(VARIANTS[source]), args.deals) for source in CONQUIAN]
+    chosen = [name.strip() for name in args.sources.split(",") if name.strip()]
+    unknown = [name for name in chosen if name not in CONQUIAN + [ROMME]]
+    if unknown:
+        parser.error(f"--sources: unknown {', '.join(unknown)} (the sources: {', '.join(CONQUIAN + [ROMME])})")
+    targets = [(source, str(VARIANTS[source]), args.deals) for source in chosen]
     targets += [(f"derived {i + 1}", str(r), args.derived_deals)
                 for i, r in enumerate(derived_rule_sets(args.derived, args.seed))]
+    targets += [(f"Rommé derived {i + 1}", str(r), args.derived_deals)
+                for i, r in enumerate(romme_rule_sets(args.romme_derived, args.seed))]
     # Sources interleaved chunk by chunk, so that a run stopped by --seconds has done every source alike.
     jobs = []
     longest = max((n for _, _, n in targets), default=0)
@@ -153,7 +204,7 @@ def main(argv: "list[str] | None" = None) -> int:
         total.add(t)
         label = name if name == text else f"{name}: {text}"
         print(f"{label}\n    {t.deals:,} deals, {t.positions:,} positions checked, {t.deep:,} deep; {t.wins:,} won, "
-              f"{t.ties:,} tableaux; {t.broken} broken; {t.seconds:.0f} s of work", flush=True)
+              f"{t.ties:,} not won; {t.broken} broken; {t.seconds:.0f} s of work", flush=True)
     rate = total.deals / wall if wall else 0.0
     print(f"all: {total.deals:,} deals ({rate:,.0f} a second over {wall:,.0f} s, {args.processes} process(es)), "
           f"{total.positions:,} positions, {total.deep:,} deep; invariant breaks: {total.broken}"
