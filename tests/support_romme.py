@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 
 from conquian.cards import JOKER_CODE, Card
 from conquian.romme.actions import Action, Kind
@@ -20,16 +21,29 @@ from conquian.romme.state import Phase
 JOKER = Card("🃏")
 
 
-def items(meld) -> list[tuple[Card, "Card | None"]]:
-    """A meld as displayed: ``(card, stands for)``, a joker in a set standing for None."""
+@lru_cache(maxsize=100_000)
+def items(meld) -> tuple[tuple[Card, "Card | None"], ...]:
+    """A meld as displayed: ``(card, stands for)``, a joker in a set standing for None (remembered: a soak asks
+    for the same melds at every position)."""
     out = []
     for code, stands in meld.items():
         out.append((Card("🃏") if code == JOKER_CODE else _card(code), _card(stands) if stands >= 0 else None))
-    return out
+    return tuple(out)
 
 
+@lru_cache(maxsize=None)
 def _card(code: int) -> Card:
     return Card(code % 13 + 1, code // 13)
+
+
+@lru_cache(maxsize=100_000)
+def _valid(r: RommeRules, meld) -> bool:
+    return is_meld(r, items(meld))
+
+
+@lru_cache(maxsize=64)
+def _pack(r: RommeRules) -> Counter:
+    return Counter(r.shape.cards)
 
 
 def is_meld(r: RommeRules, its) -> bool:
@@ -95,14 +109,13 @@ def check_invariants(g: RommeGame) -> None:
     for seat in range(g.players):
         seen.update(g.hand(seat))
     for meld in g.table:
-        its = items(meld)
-        assert is_meld(r, its), f"invalid meld on the table: {meld}"
-        seen.update(c for c, _ in its)
+        assert _valid(r, meld), f"invalid meld on the table: {meld}"
+        seen.update(c for c, _ in items(meld))
     seen.update(g.stock)
     seen.update(g.discards)
     if g.phase is Phase.KEEP:
         seen[JOKER] += 1
-    assert seen == Counter(r.shape.cards), "the 110 cards are not all accounted for, each once"
+    assert dict.__eq__(seen, _pack(r)), "the 110 cards are not all accounted for, each once"  # (a plain dict compare)
     for seat in range(g.players):
         held = len(g.hand(seat))
         playing = g.phase is Phase.PLAY and g.to_act == seat
