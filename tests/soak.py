@@ -56,14 +56,14 @@ class Tally:
         self.breaks += other.breaks[: MAX_BREAKS_KEPT - len(self.breaks)]
 
 
-def derived_rule_sets(count: int, seed: int) -> list[RuleSet]:
-    """``count`` consistent rule sets, each a Conquian source with up to six axes changed at random."""
-    rng = random.Random(f"{seed}-derived")
-    out: list[RuleSet] = []
+def derive(rng: random.Random, bases: list[str], axes, count: int, fewest: int = 1, most: int = 6) -> list:
+    """``count`` consistent rule sets, each a source of ``bases`` with ``fewest`` to ``most`` of ``axes`` changed at
+    random (conflicting combinations skipped, no rule set twice)."""
+    out: list = []
     while len(out) < count:
-        base = VARIANTS[rng.choice(CONQUIAN)]
+        base = VARIANTS[rng.choice(bases)]
         overrides = {}
-        for ax in rng.sample(AXES, rng.randint(1, 6)):
+        for ax in rng.sample(axes, rng.randint(fewest, most)):
             overrides[ax.name] = rng.choice(list(ax.choices or range(ax.minimum, ax.maximum + 1)))
         try:
             rules = base.replace(**overrides)
@@ -74,21 +74,14 @@ def derived_rule_sets(count: int, seed: int) -> list[RuleSet]:
     return out
 
 
+def derived_rule_sets(count: int, seed: int) -> list[RuleSet]:
+    """``count`` consistent rule sets, each a Conquian source with up to six axes changed at random."""
+    return derive(random.Random(f"{seed}-derived"), CONQUIAN, AXES, count)
+
+
 def romme_rule_sets(count: int, seed: int) -> list[RommeRules]:
     """``count`` consistent Rommé rule sets, the article's with up to six axes changed at random."""
-    rng = random.Random(f"{seed}-derived-romme")
-    base, out = VARIANTS[ROMME], []
-    while len(out) < count:
-        overrides = {}
-        for ax in rng.sample(ROMME_AXES, rng.randint(1, 6)):
-            overrides[ax.name] = rng.choice(list(ax.choices or range(ax.minimum, ax.maximum + 1)))
-        try:
-            rules = base.replace(**overrides)
-        except ConflictingRules:
-            continue
-        if rules != base and rules not in out:
-            out.append(rules)
-    return out
+    return derive(random.Random(f"{seed}-derived-romme"), [ROMME], ROMME_AXES, count)
 
 
 def _romme_deal(rules: RommeRules, seed: int, deep: bool, t: "Tally") -> RommeGame:

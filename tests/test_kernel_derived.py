@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from conquian import VARIANTS, ConflictingRules, kernel
+import soak
+from conquian import VARIANTS, kernel
 from conquian.rules import AXES
 
 from test_kernel import CONQUIAN, _need_kernel, assert_same
@@ -16,21 +17,7 @@ from test_kernel import CONQUIAN, _need_kernel, assert_same
 
 def derived(count: int = 20, seed: int = 17) -> list:
     """``count`` consistent rule sets, each a declared source with two to five axes changed (seeded, so fixed)."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        base = VARIANTS[rng.choice(CONQUIAN)]
-        overrides = {}
-        for ax in rng.sample(AXES, rng.randint(2, 5)):
-            values = list(ax.choices or range(ax.minimum, ax.maximum + 1))
-            overrides[ax.name] = rng.choice(values)
-        try:
-            rules = base.replace(**overrides)
-        except ConflictingRules:
-            continue
-        if rules != base and rules not in out:
-            out.append(rules)
-    return out
+    return soak.derive(random.Random(seed), CONQUIAN, AXES, count, 2, 5)
 
 
 @pytest.mark.parametrize("rules", derived(), ids=str)

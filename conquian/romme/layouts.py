@@ -1,4 +1,4 @@
-"""Hand-Rommé: which melds some laying out of a whole hand uses, found in one pass over the hand's natural cards.
+"""Hand-Rommé: which melds some laying out of a whole hand uses, found by a search over the hand's natural cards.
 
 Where Hand-Rommé is open, a player who has not melded may lay a meld worth fewer points than a first meld needs
 if he can then lay out the rest of his hand in the same turn.  The engine offers a meld only if so (see
@@ -10,9 +10,9 @@ of them the same natural cards with jokers in different places.  So the search h
 cards only.  For a bag of natural cards it computes the numbers of jokers with which the bag can be laid out, as a
 mask (bit ``j``: with ``j`` jokers), by covering the lowest natural card with each group of natural cards that,
 with some number of jokers, makes a meld (the group's mask of joker numbers), and adding up the jokers; the bags
-are remembered, so the search visits each at most once.  Then one pass forward from the whole hand carries the
-jokers used so far, and a meld (its natural cards and its jokers) is used exactly when the jokers before it, its
-own and those after it add up to the hand's.
+are remembered, so the search visits each at most once.  A meld (its natural cards and its jokers) is then used
+exactly when the rest of the hand's natural cards can be laid out with the jokers the meld leaves: one look-up in
+those masks per group of natural cards, however many melds share the group.
 
 Bags are those of :mod:`conquian.romme.search`: four bits per card code, code 52 the jokers.
 """
@@ -161,13 +161,3 @@ class Layouts:
                 if mask >> j & 1 and after >> (jokers - j) & 1:
                     used.add(part + (j << _JOKER_SHIFT))
         return used
-
-
-def _count(nat: int) -> int:
-    """The number of cards in a bag of natural cards."""
-    total = 0
-    while nat:
-        shift = ((nat & -nat).bit_length() - 1) & ~3
-        total += (nat >> shift) & 15
-        nat &= ~(15 << shift)
-    return total
