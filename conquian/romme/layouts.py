@@ -21,19 +21,10 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..cards import JOKER_CODE
 from .melds import Meld
-from .search import meld_bag
+from .search import GUARD, JOKER_SHIFT, NATURALS, lowest, meld_bag
 
 __all__ = ["Layouts"]
-
-_GUARD = sum(8 << (4 * c) for c in range(JOKER_CODE + 1))
-_NATURALS = sum(15 << (4 * c) for c in range(JOKER_CODE))
-_JOKER_SHIFT = 4 * JOKER_CODE
-
-
-def _lowest(nat: int) -> int:
-    return ((nat & -nat).bit_length() - 1) >> 2
 
 
 def _sum(a: int, b: int, full: int) -> int:
@@ -81,17 +72,17 @@ class Layouts:
 
     def __init__(self, melds: Iterable[Meld], hand: int, left: int):
         self.hand, self.left = hand, left
-        jokers = hand >> _JOKER_SHIFT
+        jokers = hand >> JOKER_SHIFT
         self.full = (1 << (jokers + 1)) - 1
         groups: dict[int, list] = {}  # natural cards -> [joker mask, a meld]
         for m in melds:
             b = meld_bag(m)
-            nat = b & _NATURALS
+            nat = b & NATURALS
             found = groups.get(nat)
             if found is None:
-                groups[nat] = [1 << (b >> _JOKER_SHIFT), m]
+                groups[nat] = [1 << (b >> JOKER_SHIFT), m]
             else:
-                found[0] |= 1 << (b >> _JOKER_SHIFT)
+                found[0] |= 1 << (b >> JOKER_SHIFT)
         self._roots: dict[int, _Group] = {}
         for nat, (mask, m) in groups.items():
             codes = sorted(m.naturals())
@@ -107,18 +98,18 @@ class Layouts:
 
     def _within(self, nat: int) -> list[tuple[int, int]]:
         """The natural groups within ``nat`` that hold its lowest card: ``(group, joker mask)``."""
-        root = self._roots.get(_lowest(nat))
+        root = self._roots.get(lowest(nat))
         out: list[tuple[int, int]] = []
         if root is None:
             return out
-        guarded = nat + _GUARD
+        guarded = nat + GUARD
         stack = [root]
         while stack:
             node = stack.pop()
             if node.jokers:
                 out.append((node.part, node.jokers))
             for child in node.children:
-                if (guarded - child.part) & _GUARD == _GUARD:
+                if (guarded - child.part) & GUARD == GUARD:
                     stack.append(child)
         return out
 
@@ -140,7 +131,7 @@ class Layouts:
                     if mask == full:  # every number of jokers works: no other group can add one
                         break
             if left and mask != full:  # the lowest card is the one kept back (a joker kept back: see above)
-                mask |= self.after(nat - (1 << (4 * _lowest(nat))), 0)
+                mask |= self.after(nat - (1 << (4 * lowest(nat))), 0)
         self._after[key] = mask
         return mask
 
@@ -148,16 +139,16 @@ class Layouts:
         """The melds (their bags: natural cards and jokers) that some laying out of the whole hand uses; ``None``
         if the hand cannot be laid out so.  A meld is used exactly when the rest of the hand can be laid out: its
         natural cards with the jokers the meld leaves."""
-        nat, jokers = self.hand & _NATURALS, self.hand >> _JOKER_SHIFT
+        nat, jokers = self.hand & NATURALS, self.hand >> JOKER_SHIFT
         if not self.after(nat, self.left) >> jokers & 1:
             return None
         used: set[int] = set()
-        guarded = nat + _GUARD
+        guarded = nat + GUARD
         for part, mask in self._groups:
-            if (guarded - part) & _GUARD != _GUARD:
+            if (guarded - part) & GUARD != GUARD:
                 continue
             after = self.after(nat - part, self.left)
             for j in range(jokers + 1):
                 if mask >> j & 1 and after >> (jokers - j) & 1:
-                    used.add(part + (j << _JOKER_SHIFT))
+                    used.add(part + (j << JOKER_SHIFT))
         return used

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from ..cards import BY_CODE, JOKER_CODE
 from .actions import Action, Kind
+from .layouts import Layouts
 from .melds import exchange_results, hand_melds, lay_results, touching
 from .rules import GoingOut
-from .layouts import Layouts
 from .search import Opening, bag, cost
 from .state import Phase
 

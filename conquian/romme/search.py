@@ -25,11 +25,14 @@ from typing import Iterable
 from ..cards import JOKER_CODE
 from .melds import Meld
 
-__all__ = ["bag", "meld_bag", "cost", "bag_counts", "Opening", "NO_WAY"]
+__all__ = ["bag", "meld_bag", "cost", "bag_counts", "lowest", "Opening", "NO_WAY", "GUARD", "NATURALS", "JOKER_SHIFT"]
 
-_GUARD = sum(8 << (4 * c) for c in range(JOKER_CODE + 1))
-_NATURALS = sum(15 << (4 * c) for c in range(JOKER_CODE))
-_JOKER_SHIFT = 4 * JOKER_CODE
+#: Added to a bag before a meld is taken from it: a count that goes below zero clears its guard bit.
+GUARD = sum(8 << (4 * c) for c in range(JOKER_CODE + 1))
+#: The natural cards' counts of a bag (``bag & NATURALS``).
+NATURALS = sum(15 << (4 * c) for c in range(JOKER_CODE))
+#: Where a bag keeps its jokers' count (``bag >> JOKER_SHIFT``).
+JOKER_SHIFT = 4 * JOKER_CODE
 #: The points of a hand from which no first meld can be reached.
 NO_WAY = -10_000
 
@@ -51,7 +54,7 @@ def meld_bag(m: Meld) -> int:
     if found is None:
         if len(_BAGS) > 100_000:
             _BAGS.clear()
-        found = _BAGS[m] = bag(m.naturals()) + (m.jokers << _JOKER_SHIFT)
+        found = _BAGS[m] = bag(m.naturals()) + (m.jokers << JOKER_SHIFT)
     return found
 
 
@@ -96,9 +99,9 @@ def bag_counts(b: int) -> list[int]:
     return [(b >> (4 * c)) & 15 for c in range(JOKER_CODE + 1)]
 
 
-def _lowest(b: int) -> int:
+def lowest(b: int) -> int:
     """The lowest natural card code in a bag (which must hold one)."""
-    nat = b & _NATURALS
+    nat = b & NATURALS
     return ((nat & -nat).bit_length() - 1) >> 2
 
 
@@ -136,7 +139,7 @@ class Opening:
                 found[0] = points
         self._melds: dict[int, list] = {}  # lowest card -> [bag, points, meld], the tree built when first asked for
         for b, found in best.items():
-            self._melds.setdefault(_lowest(b), []).append([b, *found])
+            self._melds.setdefault(lowest(b), []).append([b, *found])
         self._roots: dict[int, "_Node | None"] = {}
         self._best: dict[int, int] = {}
         self._out: dict[int, bool] = {}
@@ -155,21 +158,21 @@ class Opening:
     def within(self, hand: int):
         """The melds within ``hand`` that hold its lowest natural card, as ``[bag, points, bound]``, one at a time
         (a search that stops at the first that works lists no more); ``hand`` must hold a natural card."""
-        low = _lowest(hand)
+        low = lowest(hand)
         root = self._roots.get(low, False)
         if root is False:
             root = self._roots[low] = self._tree(low)
         if root is None:
             return
-        guarded = hand + _GUARD
+        guarded = hand + GUARD
         stack = [root]
         while stack:
             node = stack.pop()
             for child in node.children:
-                if (guarded - child.part) & _GUARD == _GUARD:
+                if (guarded - child.part) & GUARD == GUARD:
                     stack.append(child)
             for end in node.ends:
-                if (guarded - end[0]) & _GUARD != _GUARD:
+                if (guarded - end[0]) & GUARD != GUARD:
                     break  # the ends differ only in jokers, fewest first: none after it fits either
                 yield end
 
@@ -180,13 +183,13 @@ class Opening:
             return None
         value = self._value
         root = _Node(1 << (4 * low), value[low])
-        melds.sort(key=lambda bpm: bpm[0] >> _JOKER_SHIFT)  # fewest jokers first
+        melds.sort(key=lambda bpm: bpm[0] >> JOKER_SHIFT)  # fewest jokers first
         for b, points, m in melds:
             node = root
             codes = sorted(m.naturals())
             for c in codes[1:]:
                 node = node.child(c, value[c])
-            node.ends.append([b, points, node.most + value[JOKER_CODE] * (b >> _JOKER_SHIFT)])
+            node.ends.append([b, points, node.most + value[JOKER_CODE] * (b >> JOKER_SHIFT)])
         return root
 
     def reaches(self, hand: int, need: int, keep: bool = True, most: "int | None" = None) -> bool:
@@ -208,8 +211,8 @@ class Opening:
         if self._no.get(key, 1 << 30) <= need:
             return False
         found = False
-        if hand & _NATURALS:
-            low = _lowest(hand)
+        if hand & NATURALS:
+            low = lowest(hand)
             for b, pts, cap in self.within(hand):
                 if self._reaches(hand - b, need - pts, keep, most - cap):
                     found = True
@@ -229,10 +232,10 @@ class Opening:
         found = self._best.get(key)
         if found is not None:
             return found
-        if not hand & _NATURALS:
+        if not hand & NATURALS:
             value = 0 if (hand or not keep) else NO_WAY
         else:
-            low = _lowest(hand)
+            low = lowest(hand)
             value = self.best(hand - (1 << (4 * low)), False)  # the lowest card stays in the hand
             for b, pts, _ in self.within(hand):
                 v = pts + self.best(hand - b, keep)
@@ -247,11 +250,11 @@ class Opening:
         found = self._out.get(key)
         if found is not None:
             return found
-        if not hand & _NATURALS:
-            value = (hand >> _JOKER_SHIFT) == left
+        if not hand & NATURALS:
+            value = (hand >> JOKER_SHIFT) == left
         else:
             value = any(self.goes_out(hand - b, left) for b, _, _ in self.within(hand))
             if not value and left:  # the lowest card is the one left
-                value = self.goes_out(hand - (1 << (4 * _lowest(hand))), 0)
+                value = self.goes_out(hand - (1 << (4 * lowest(hand))), 0)
         self._out[key] = value
         return value
