@@ -2,7 +2,9 @@
 Python engine plays.
 
 The kernel is built with the system's C compiler when the package is installed (``setup.py``; optional: without a
-compiler the install goes on and the Python engine plays).  It takes a rule set as flags (:data:`PLAY_AXES`) and its
+compiler the install goes on and the Python engine plays), for the processor it is built on (``-march=native``
+where the compiler takes it; ``CONQUIAN_PORTABLE=1`` at install time builds for any processor of the family, for a
+build copied to other machines).  It takes a rule set as flags (:data:`PLAY_AXES`) and its
 meld table, and the simulation's generator state (CPython's Mersenne Twister, handed over with
 ``random.Random.getstate()`` and back with ``setstate()``), so that the same seed deals the same
 cards and the random player makes the same choices: a differential test (``tests/test_kernel.py``) plays thousands of
