@@ -96,3 +96,29 @@ def test_hand_romme_on_large_hands_with_many_jokers():
             assert (used or set()) == expected, (rules, codes, left)
             checked += len(melds)
     assert checked > 5_000  # the hands are large enough to make many melds each (5,838)
+
+
+def test_the_first_try_over_melds_without_idle_jokers_changes_no_listing(monkeypatch):
+    """Where a hand makes more than PLAIN_FIRST melds the first meld's search first tries the melds without idle
+    jokers: the listings must be those of the exact search alone, on hands large enough to take that path."""
+    from conquian import RommeGame
+    from conquian.romme import moves
+
+    texts = []
+    rng = random.Random(11)
+    for variant, size in (("romme-spielwiki(hand_size=19, max_players=5)", 20),
+                          ("romme-spielwiki(hand_size=16, max_players=6, adjacent_jokers=any, first_meld=90)", 17)):
+        for _ in range(4):
+            spades = rng.sample([f"{r}♠" for r in "2 3 4 5 6 7 8 9 10 J Q K A".split()], 10)
+            naturals = spades + rng.sample([f"{r}♥" for r in "2 3 4 5 6 7 8 9 10 J Q K A".split()], size - 16)
+            other = "2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦".split()[:size - 1]
+            texts.append(f"variant: {variant}\nplayers: 2\nhand 0: {' '.join(['🃏'] * 6 + naturals)}\n"
+                         f"hand 1: {' '.join(other)}\ndiscards: 9♦\nto play: 0\n")
+    listings, limit = [], moves.PLAIN_FIRST
+    for threshold in (0, 10**9):  # always the first try, never
+        monkeypatch.setattr(moves, "PLAIN_FIRST", threshold)
+        listings.append([RommeGame.from_position(t).legal_actions() for t in texts])
+    assert listings[0] == listings[1]
+    for text in texts:  # hands large enough to take the first try: over PLAIN_FIRST melds each
+        g = RommeGame.from_position(text)
+        assert len(hand_melds(g.rules.melds, counts_of(c.code for c in g.hand(0)))) > limit
