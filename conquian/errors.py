@@ -28,7 +28,11 @@ class UnknownVariant(RuleError, KeyError):
 
 
 class ConflictingRules(RuleError):
-    """Two axes of a rule set whose values contradict each other."""
+    """Two axes of a rule set whose values contradict each other; ``axes`` holds their names."""
+
+    def __init__(self, message: str, axes: "tuple[str, ...]" = ()):
+        super().__init__(message)
+        self.axes = tuple(axes)
 
 
 class DeclarationError(ConquianError):

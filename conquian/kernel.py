@@ -42,7 +42,7 @@ except ImportError:  # not built (no C compiler at install time), or built for a
     _MISSING = (f"the native kernel is not built (no compiled conquian._kernel for Python "
                 f"{sys.version_info.major}.{sys.version_info.minor} here; it needs a C compiler at install time)")
 
-#: The axes the kernel reads as flags, in the order ``_kernel.c`` reads them (after the pack's size).
+#: The axes the kernel reads as flags, in the order ``native/kernel.c`` reads them (after the pack's size).
 PLAY_AXES = ("hand_size", "deal_packet", "turn_up", "min_cut", "first_say", "drawn_to_hand", "unused_draw",
              "hand_cards", "meld_without_use", "lay_off_own", "forcing", "force_back", "forced_lay_out",
              "demanded_use", "rearranging", "cards_to_win", "last_discard_counts")
@@ -63,7 +63,7 @@ assert set(PLAY_AXES) | set(TABLE_AXES) | set(NOT_IN_PLAY) == {ax.name for ax in
 _FORCING = {Forcing.NONE: 0, Forcing.ACTIVE: 1, Forcing.REACTIVE: 2}
 _REARRANGING = {Rearranging.NONE: 0, Rearranging.BORROW: 1, Rearranging.WITH_NEW_MELD: 2, Rearranging.FREE: 3}
 _STRATEGIES = {"random": 0, "greedy": 1}
-_PHASES = (Phase.OFFER, Phase.DISCARD, Phase.REFUSED, Phase.OVER)  # as _kernel.c numbers them
+_PHASES = (Phase.OFFER, Phase.DISCARD, Phase.REFUSED, Phase.OVER)  # as native/deal.h numbers them
 _ORIGINS = (Origin.TURNED_UP, Origin.DRAWN, Origin.PASSED, Origin.DISCARD, Origin.DEMANDED)
 
 
@@ -84,10 +84,16 @@ def why_not(rules: RuleSet, strategies) -> str:
     return ""
 
 
-def _need(rules: RuleSet, strategies) -> None:
+def _run(rules: RuleSet, strategies, rng, deals: int, final: bool, check: bool, summary: bool):
+    """The kernel's answer for ``deals`` deals, the generator ``rng`` handed over and taken back."""
     why = why_not(rules, strategies)
     if why:
         raise ConquianError(why)
+    version, state, gauss = rng.getstate()
+    out, state = _kernel.play(compiled(rules), state, deals, tuple(_STRATEGIES[s] for s in strategies), final, check,
+                              MAX_DECISIONS, summary)
+    rng.setstate((version, state, gauss))
+    return out
 
 
 @lru_cache(maxsize=64)
@@ -121,11 +127,7 @@ def play(rules: RuleSet, strategies, rng, deals: int, final: bool, check: bool =
     ``check`` verifies the invariants of every state on the way (each card in one place, melds valid): the soak's
     mode; a broken one raises RuntimeError naming the deal (an engine fault, not bad input).
     """
-    _need(rules, strategies)
-    version, state, gauss = rng.getstate()
-    raw, state = _kernel.play(compiled(rules), state, deals, tuple(_STRATEGIES[s] for s in strategies), final, check,
-                              MAX_DECISIONS)
-    rng.setstate((version, state, gauss))
+    raw = _run(rules, strategies, rng, deals, final, check, False)
     if final:
         return [DealResult(*r[:6], _final(rules, r[0], r[1], r[6])) for r in raw]
     return [DealResult(*r) for r in raw]
@@ -135,10 +137,5 @@ def tally(rules: RuleSet, strategies, rng, deals: int) -> dict:
     """Play ``deals`` deals as :func:`play` does and return only their counts: ``deals``, ``decisions``, ``wins``
     (per seat), ``ties``, ``unfinished`` (what :class:`~conquian.simulation.Simulation` sums, without an object per
     deal)."""
-    _need(rules, strategies)
-    version, state, gauss = rng.getstate()
-    counts, state = _kernel.play(compiled(rules), state, deals, tuple(_STRATEGIES[s] for s in strategies), False,
-                                 False, MAX_DECISIONS, True)
-    rng.setstate((version, state, gauss))
-    n, decisions, dealer, pone, ties, stopped = counts
+    n, decisions, dealer, pone, ties, stopped = _run(rules, strategies, rng, deals, False, False, True)
     return {"deals": n, "decisions": decisions, "wins": (dealer, pone), "ties": ties, "unfinished": stopped}

@@ -32,7 +32,7 @@ from .errors import ConflictingRules, ConquianError
 from .games import game_of
 from .registry import VARIANTS, sources
 from .rules import AXES
-from .simulation import UNFINISHED, Simulation
+from .simulation import MAX_DECISIONS, Simulation
 
 __all__ = ["wilson", "mean_interval", "share_difference", "figures", "cells", "compute", "main", "SCHEMA"]
 
@@ -80,8 +80,7 @@ def figures(results) -> dict:
         squares += r.decisions * r.decisions
         left += r.stock_left
         hand_romme += "hand_romme" in r.flags
-    return {"deals": n, "endings": dict(sorted(endings.items())), "wins": n - sum(v for k, v in endings.items()
-                                                                                 if k != "win"),
+    return {"deals": n, "endings": dict(sorted(endings.items())), "wins": endings.get("win", 0),
             "first_wins": first_wins, "decisions": decisions, "decisions_squared": squares, "stock_left": left,
             "hand_romme": hand_romme}
 
@@ -102,7 +101,7 @@ def other_values(ax, value) -> list:
 def with_companion(base, ax, v, conflict: ConflictingRules):
     """Switch ``ax`` to ``v`` together with one more axis the conflict names (e.g. forcing=none needs
     add_to_opponent=never), as the declarations' other readings do; None if no single companion resolves it."""
-    named = [a for a in AXES if a.name != ax.name and f"{a.name}=" in str(conflict)]
+    named = [a for a in AXES if a.name != ax.name and a.name in conflict.axes]
     for other in named:
         for w in other.choices or range(other.minimum, other.maximum + 1):
             try:
@@ -170,7 +169,7 @@ def compute(deals: int, romme_deals: int, seed: int, engine: str, progress=None)
         romme[source] = {"rules": str(VARIANTS[source]), "players": by_players}
     return {"schema": SCHEMA, "version": __version__, "seed": seed, "deals": deals, "romme_deals": romme_deals,
             "players": "greedy", "engine": engine, "engines_used": sorted(engines),
-            "max_decisions": __import__("conquian.simulation", fromlist=["MAX_DECISIONS"]).MAX_DECISIONS,
+            "max_decisions": MAX_DECISIONS,
             "made": datetime.date.today().isoformat(), "seconds": round(time.time() - started),
             "not_in_play": dict(kernel.NOT_IN_PLAY),
             "conquian": conquian, "romme": romme}

@@ -201,7 +201,7 @@ def _conflict(a: str, b: str, why):
             if predicate(rules):
                 reason = why(rules) if callable(why) else why
                 raise ConflictingRules(f"{a}={AXIS_BY_NAME[a].format(getattr(rules, a))} conflicts with "
-                                       f"{b}={AXIS_BY_NAME[b].format(getattr(rules, b))}: {reason}")
+                                       f"{b}={AXIS_BY_NAME[b].format(getattr(rules, b))}: {reason}", (a, b))
         check.axes = (a, b)
         CONFLICTS.append(check)
         return predicate
