@@ -36,14 +36,29 @@ def _card(code: int) -> Card:
     return Card(code % 13 + 1, code // 13)
 
 
-@lru_cache(maxsize=100_000)
+@lru_cache(maxsize=64)
+def _judged(r: RommeRules) -> dict:
+    """Meld -> whether it is valid under ``r``, filled as melds come (one per rule set: hashing a rule set's axes at
+    every look-up was a fifth of a soaked deal's time)."""
+    return {}
+
+
 def _valid(r: RommeRules, meld) -> bool:
-    return is_meld(r, items(meld))
+    judged = _judged(r)
+    if meld not in judged:
+        judged[meld] = is_meld(r, items(meld))
+    return judged[meld]
 
 
 @lru_cache(maxsize=64)
 def _pack(r: RommeRules) -> Counter:
-    return Counter(r.shape.cards)
+    """The pack as card codes (the joker's code once per joker)."""
+    return Counter(c.code for c in r.shape.cards)
+
+
+@lru_cache(maxsize=100_000)
+def _codes(meld) -> tuple[int, ...]:
+    return tuple(code for code, _ in meld.items())
 
 
 def is_meld(r: RommeRules, its) -> bool:
@@ -105,19 +120,20 @@ def first_points(r: RommeRules, meld) -> int:
 def check_invariants(g: RommeGame) -> None:
     """Every card in one place, every meld valid, hands of a possible size, the result as the rules say."""
     r = g.rules
+    s = g.snapshot()  # counted as codes: the checker runs at every position of a soak, and Card objects hash slowly
     seen: Counter = Counter()
-    for seat in range(g.players):
-        seen.update(g.hand(seat))
+    for hand in s.hands:
+        seen.update(hand)
     for meld in g.table:
         assert _valid(r, meld), f"invalid meld on the table: {meld}"
-        seen.update(c for c, _ in items(meld))
-    seen.update(g.stock)
-    seen.update(g.discards)
+        seen.update(_codes(meld))
+    seen.update(s.stock)
+    seen.update(s.discards)
     if g.phase is Phase.KEEP:
-        seen[JOKER] += 1
+        seen[JOKER_CODE] += 1
     assert dict.__eq__(seen, _pack(r)), "the 110 cards are not all accounted for, each once"  # (a plain dict compare)
-    for seat in range(g.players):
-        held = len(g.hand(seat))
+    for seat, hand in enumerate(s.hands):
+        held = len(hand)
         playing = g.phase is Phase.PLAY and g.to_act == seat
         assert held <= r.hand_size + playing
         if g.is_over and g.outcome.winner == seat:

@@ -77,6 +77,7 @@ class Turn:
         self.counts = counts_of(self.hand)
         self.all_melds = hand_melds(g.mr, self.counts)
         self.search = self.out = self.bag = None
+        self.reachable = False
 
     def meld_ok(self, m) -> bool:
         """Whether laying meld ``m`` (a meld within the hand) leaves a turn that can end."""
@@ -100,7 +101,10 @@ class Turn:
             return True
         if self.search is None:
             self.search = Opening(self.all_melds, r.ace_points)
-        if self.search.reaches(rest, need, bool(self.keep), most):
+            # One question for the whole hand first: where it cannot reach the points, no meld of it can (most
+            # hands, most turns), and the memos it leaves serve the questions meld by meld.
+            self.reachable = self.search.reaches(self.bag, r.first_meld - self.points, bool(self.keep), self.most)
+        if self.reachable and self.search.reaches(rest, need, bool(self.keep), most):
             return True
         if not self.hand_romme:
             return False
