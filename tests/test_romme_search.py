@@ -6,12 +6,19 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from conquian import cards, variant
-from conquian.romme.melds import hand_melds
-from conquian.romme.moves import counts_of
+from conquian.romme import layouts
+from conquian.romme.bags import JOKER_SHIFT, bag, bag_counts
 from conquian.romme.layouts import Layouts
-from conquian.romme.search import NO_WAY, Opening, bag, bag_counts, meld_bag
+from conquian.romme.melds import Meld, hand_melds, meld_bag
+from conquian.romme.moves import counts_of
+from conquian.romme.search import NO_WAY, Opening
 
 R = variant("romme-spielwiki")
+
+
+def cards_of(m):
+    """A meld's bag from the cards it lists (not from :func:`meld_bag`'s arithmetic)."""
+    return bag(m.naturals()) + (m.jokers << JOKER_SHIFT)
 
 
 def collections(melds, hand):
@@ -21,10 +28,10 @@ def collections(melds, hand):
     def grow(start, left, points):
         for i in range(start, len(melds)):
             m = melds[i]
-            need = bag_counts(meld_bag(m))
+            need = bag_counts(cards_of(m))
             have = bag_counts(left)
             if all(n <= h for n, h in zip(need, have)):
-                rest = left - meld_bag(m)
+                rest = left - cards_of(m)
                 p = points + m.first_points(R.ace_points)
                 out.append((p, sum(bag_counts(rest))))
                 grow(i, rest, p)  # a meld may be laid twice where the hand holds its cards twice
@@ -54,7 +61,7 @@ def test_the_searches_agree_with_brute_force(hand, rules):
         for keep in (False, True):
             assert Opening(melds, R.ace_points).reaches(b, need, keep) == (search.best(b, keep) >= need), (need, keep)
     for left in (0, 1):  # the melds some laying out uses: exactly those after which the rest goes out
-        used = Layouts(melds, b, left).used()
+        used = Layouts(melds, b).used(left)
         assert (used is not None) == search.goes_out(b, left)
         for m in melds:
             rest = b - meld_bag(m)
@@ -90,7 +97,7 @@ def test_hand_romme_on_large_hands_with_many_jokers():
         b = bag(codes)
         search = Opening(melds, rules.ace_points)
         for left in (0, 1):
-            used = Layouts(melds, b, left).used()
+            used = Layouts(melds, b).used(left)
             assert (used is not None) == search.goes_out(b, left), (rules, codes, left)
             expected = {meld_bag(m) for m in melds if search.goes_out(b - meld_bag(m), left)}
             assert (used or set()) == expected, (rules, codes, left)
@@ -122,3 +129,62 @@ def test_the_first_try_over_melds_without_idle_jokers_changes_no_listing(monkeyp
     for text in texts:  # hands large enough to take the first try: over PLAIN_FIRST melds each
         g = RommeGame.from_position(text)
         assert len(hand_melds(g.rules.melds, counts_of(c.code for c in g.hand(0)))) > limit
+
+
+def test_a_melds_bag_is_its_cards():
+    """meld_bag works a meld's bag out arithmetically, and hand_melds hands the bags out alongside the melds: both
+    against the cards each meld lists, for every sequence shape (round the corner, ace to ace) and every set."""
+    rng = random.Random(3)
+    for suit in range(4):
+        for start in range(13):
+            for length in range(1, 15):
+                for jm in rng.sample(range(1 << length), min(60, 1 << length)):
+                    m = Meld.run(suit, start, length, jm)
+                    assert meld_bag(m) == cards_of(m), m
+    for rank in range(1, 14):
+        for suits in range(16):
+            for j in range(4):
+                assert meld_bag(Meld.set(rank, suits, j)) == cards_of(Meld.set(rank, suits, j))
+    for rules in LARGE_RULES + [R.replace(round_the_corner=True, adjacent_jokers="any", min_naturals=1, max_sequence=13)]:
+        for _ in range(20):
+            codes = rng.sample(list(range(52)) * 2, rng.randint(5, 18)) + [52] * rng.randint(0, 6)
+            bags: list = []
+            melds = hand_melds(rules.melds, counts_of(codes), bags=bags)
+            assert bags == [cards_of(m) for m in melds]
+
+
+def _both_ways(monkeypatch, melds, hand, left):
+    """Layouts.used by the table of every sub-bag and by the search bag by bag."""
+    found = []
+    for fewest, most in ((0, 1 << 30), (1 << 30, 0)):
+        monkeypatch.setattr(layouts, "TABLE_FEWEST", fewest)
+        monkeypatch.setattr(layouts, "TABLE_MOST", most)
+        found.append(Layouts(melds, hand).used(left))
+    return found
+
+
+def test_the_table_of_sub_bags_answers_as_the_search_does(monkeypatch):
+    """Hand-Rommé's two ways (a table of every sub-bag; a search bag by bag, kept for small and for very large
+    hands) give the same melds, on 150 hands with both copies of cards, up to six jokers, under six rule sets;
+    and a fourteen-card sequence from ace to ace, which holds its lowest card twice."""
+    rng = random.Random(7)
+    rule_sets = LARGE_RULES + [R.replace(round_the_corner=True, adjacent_jokers="any", min_naturals=1, max_sequence=13)]
+    compared = 0
+    for trial in range(150):
+        rules = rule_sets[trial % len(rule_sets)]
+        suits = rng.sample(range(4), rng.randint(1, 2))
+        codes = rng.sample([s * 13 + k for s in suits for k in range(13)] * 2, rng.randint(4, 12))
+        codes += [52] * rng.randint(0, 6)
+        melds = hand_melds(rules.melds, counts_of(codes))
+        for left in (0, 1):
+            table, search = _both_ways(monkeypatch, melds, bag(codes), left)
+            assert table == search, (rules, codes, left)
+            compared += len(table or ())
+    assert compared > 2_000
+    ace_to_ace = [c.code for c in cards("A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠ 2♠ 3♠ 🃏 🃏", copies=None)]
+    for rules in (R, R.replace(adjacent_jokers="any", min_naturals=1)):
+        melds = hand_melds(rules.melds, counts_of(ace_to_ace))
+        assert any(m.size == 14 and m.jokers == 0 for m in melds)  # the hand makes the sequence with both aces
+        for left in (0, 1):
+            table, search = _both_ways(monkeypatch, melds, bag(ace_to_ace), left)
+            assert table == search and table

@@ -14,15 +14,16 @@ are remembered, so the search visits each at most once.  A meld (its natural car
 exactly when the rest of the hand's natural cards can be laid out with the jokers the meld leaves: one look-up in
 those masks per group of natural cards, however many melds share the group.
 
-Bags are those of :mod:`conquian.romme.search`: four bits per card code, code 52 the jokers.
+Bags are those of :mod:`conquian.romme.bags`: four bits per card code, code 52 the jokers.
 """
 
 from __future__ import annotations
 
 from typing import Iterable
 
-from .melds import Meld
-from .search import GUARD, JOKER_SHIFT, NATURALS, lowest, meld_bag
+from ..cards import JOKER_CODE
+from .bags import GUARD, JOKER_SHIFT, NATURALS, lowest
+from .melds import Meld, meld_bag
 
 __all__ = ["Layouts"]
 
@@ -54,47 +55,176 @@ class _Group:
     of the joker numbers with which these cards make a meld (0: none, only a way further), ``children`` the groups
     one natural card larger."""
 
-    __slots__ = ("part", "jokers", "children", "_by_code")
+    __slots__ = ("part", "code", "jokers", "children")
 
-    def __init__(self, part: int):
-        self.part, self.jokers, self.children, self._by_code = part, 0, [], {}
+    def __init__(self, part: int, code: int):
+        """``code``: the card this branch adds to its parent's (the lowest card for a root)."""
+        self.part, self.code, self.jokers, self.children = part, code, 0, []
 
-    def child(self, code: int) -> "_Group":
-        found = self._by_code.get(code)
+
+#: Bits per sub-bag in a table: the joker numbers 0 to 6 (a byte; sums are cut back to the hand's jokers before
+#: they are made, so no lane spills into the next).
+LANE = 8
+#: Below this many groups of natural cards the search bag by bag is quicker (measured: 0.1 ms against 0.3 ms at 16
+#: to 31 groups, 0.5 against 0.4 at 32 to 63; 147 ms against 8 at 2,048 to 4,095).
+TABLE_FEWEST = 48
+#: The most sub-bags a table holds (then 128 kB an int); a hand with more natural cards is searched bag by bag.
+TABLE_MOST = 1 << 20
+
+
+def _repeat(pattern: int, width: int, times: int) -> int:
+    """``pattern`` (``width`` bits) written ``times`` times side by side, by doubling."""
+    out = placed = 0
+    block, size = pattern, 1
+    while times:
+        if times & 1:
+            out |= block << (width * placed)
+            placed += size
+        times >>= 1
+        if times:
+            block |= block << (width * size)
+            size *= 2
+    return out
+
+
+class _Table:
+    """:meth:`Layouts.after` for every sub-bag of a hand's natural cards at once, as lanes of :data:`LANE` bits in
+    one ``int`` per number of cards kept back.
+
+    A sub-bag's place is its counts in mixed radix, the highest card the lowest digit, so the sub-bags whose lowest
+    card is a given one fill one stretch of places, after every stretch they are made from.  The stretches are
+    filled from the highest card down; for each group of natural cards holding the stretch's card, the sub-bags it
+    can be laid on (those that leave room for its other cards: a mask made once per card) are picked out of the
+    stretch below with one ``&``, given the group's joker numbers with a few shifts, and moved up to their new
+    place with one shift: a handful of operations on whole stretches per group, where the search bag by bag spends
+    a step per sub-bag and group."""
+
+    def __init__(self, roots: dict, nat: int, jokers: int, left: int):
+        self.roots = roots
+        codes = [c for c in range(JOKER_CODE) if nat >> (4 * c) & 15]
+        count = {c: nat >> (4 * c) & 15 for c in codes}
+        weight: dict[int, int] = {}
+        size = 1
+        for c in reversed(codes):
+            weight[c] = size
+            size *= count[c] + 1
+        self.size, self.weight = size, weight
+        ones: dict = {}
+
+        def lanes(n: int, most: int = jokers) -> int:  # n lanes, each holding the joker numbers 0 to most
+            found = ones.get((n, most))
+            if found is None:
+                found = ones[n, most] = _repeat((1 << (most + 1)) - 1, LANE, n)
+            return found
+
+        # room[c]: the places of the sub-bags holding fewer copies of c than the hand (room for one more)
+        room = {c: _repeat(lanes(count[c] * weight[c]), LANE * (count[c] + 1) * weight[c],
+                           size // ((count[c] + 1) * weight[c])) for c in codes}
+        tables = [1, 2 if jokers else 0]  # the empty bag: laid out with no joker; or with the one joker kept back
+        for c in reversed(codes):
+            w, root = weight[c], roots.get(c)
+            span = LANE * w
+            low = (1 << span) - 1
+            for k in range(1, count[c] + 1):  # the sub-bags holding k copies of c, made from those holding k - 1
+                src, dst = span * (k - 1), span * k
+                for kept in range(left + 1):
+                    below = (tables[kept] >> src) & low
+                    # the sub-bags each group makes, moved to their places, gathered by the group's joker numbers
+                    moved: dict[int, int] = {}
+                    stack = [(root, below, 0)] if root is not None and below else []
+                    while stack:
+                        node, rest, at = stack.pop()
+                        if node.jokers:
+                            moved[node.jokers] = moved.get(node.jokers, 0) | rest << (LANE * at)
+                        for child in node.children:
+                            if child.code != c:
+                                fit = rest & room.get(child.code, 0)
+                            else:  # c twice (both aces of a fourteen-card sequence): from k - 1 copies to k + 1
+                                fit = rest if k < count[c] else 0
+                            if fit:  # else no sub-bag leaves room for these cards, nor for more
+                                stack.append((child, fit, at + weight[child.code]))
+                    made = 0
+                    for mask, bags in moved.items():
+                        for j in range(jokers + 1):  # every joker number shifted up by each of the group's
+                            if mask >> j & 1:
+                                made |= (bags & lanes(w, jokers - j)) << j  # (those that stay within the hand's)
+                    tables[kept] |= made << dst
+                if left:  # or the card c is the one kept back
+                    tables[1] |= ((tables[0] >> src) & low) << dst
+        #: for each number of cards kept back (up to ``left``), the lanes: one byte a sub-bag
+        self.lanes = [t.to_bytes(size, "little") for t in tables[:left + 1]]
+
+
+_SUIT = (1 << 52) - 1  # one suit's thirteen counts in a bag
+
+
+def _tree(groups: dict[int, int], full: int) -> tuple[dict[int, _Group], bool]:
+    """The tree of natural groups (``{natural cards: joker mask}``) by their lowest card, and whether a group holds
+    a card twice that is not its lowest (see :meth:`Layouts.table`)."""
+    roots: dict[int, _Group] = {}
+    nodes: dict[int, _Group] = {}  # natural cards -> their branch
+    twice = False
+
+    def node(part: int) -> _Group:
+        nonlocal twice
+        found = nodes.get(part)
         if found is None:
-            found = self._by_code[code] = _Group(self.part + (1 << (4 * code)))
-            self.children.append(found)
+            top = (part.bit_length() - 1) >> 2  # the highest card: the branch hangs from the one without it
+            below = part - (1 << (4 * top))
+            found = nodes[part] = _Group(part, top)
+            if below:
+                node(below).children.append(found)
+                twice |= bool((below >> (4 * top)) & 15 and below & ((1 << (4 * top)) - 1))
+            else:
+                roots[top] = found
         return found
+
+    for nat, mask in groups.items():
+        node(nat).jokers |= mask & full  # (a meld with more jokers than the hand holds is not within it)
+    return roots, twice
+
+
+def _suit_order(nat: int) -> list[int]:
+    """Where each suit goes in a table: the suits the hand holds fewest cards of first.  A card's stretch of the
+    table halves (or thirds) with each card before it, and the groups whose first card it is are worked on
+    that stretch, so the cards of many groups (a long suit with jokers) had better come last."""
+    held = [bin((nat >> (52 * s)) & _SUIT).count("1") for s in range(4)]
+    order = sorted(range(4), key=lambda s: (held[s], s))
+    return [order.index(s) for s in range(4)]
+
+
+def _moved(b: int, place: list[int]) -> int:
+    """A natural bag with suit ``s`` moved to place ``place[s]``."""
+    a, c, d, e = place
+    return ((b & _SUIT) << (52 * a) | ((b >> 52) & _SUIT) << (52 * c) | ((b >> 104) & _SUIT) << (52 * d)
+            | (b >> 156) << (52 * e))
 
 
 class Layouts:
-    """The layings out of one hand (its melds given), with ``left`` cards kept back (0 or 1)."""
+    """The layings out of one hand (its melds given), with ``left`` cards kept back (0 or 1: see :meth:`used`)."""
 
-    def __init__(self, melds: Iterable[Meld], hand: int, left: int):
-        self.hand, self.left = hand, left
+    def __init__(self, melds: Iterable[Meld], hand: int, bags: "list[int] | None" = None):
+        """``bags``: each meld's bag, where the caller has them (see :func:`~conquian.romme.melds.hand_melds`)."""
+        self.hand = hand
         jokers = hand >> JOKER_SHIFT
         self.full = (1 << (jokers + 1)) - 1
-        groups: dict[int, list] = {}  # natural cards -> [joker mask, a meld]
-        for m in melds:
-            b = meld_bag(m)
+        groups: dict[int, int] = {}  # natural cards -> joker mask
+        #: each meld's bag, in the order given
+        self.bags = bags = [meld_bag(m) for m in melds] if bags is None else bags
+        for b in bags:
             nat = b & NATURALS
-            found = groups.get(nat)
-            if found is None:
-                groups[nat] = [1 << (b >> JOKER_SHIFT), m]
-            else:
-                found[0] |= 1 << (b >> JOKER_SHIFT)
-        self._roots: dict[int, _Group] = {}
-        for nat, (mask, m) in groups.items():
-            codes = sorted(m.naturals())
-            node = self._roots.get(codes[0])
-            if node is None:
-                node = self._roots[codes[0]] = _Group(1 << (4 * codes[0]))
-            for c in codes[1:]:
-                node = node.child(c)
-            node.jokers |= mask & self.full  # (a meld with more jokers than the hand holds is not within it)
-        self._groups = [(nat, mask) for nat, (mask, _) in groups.items()]
+            groups[nat] = groups.get(nat, 0) | 1 << (b >> JOKER_SHIFT)
+        self._groups = groups
+        self._table: "_Table | None" = None
+        self._tree: "tuple | None" = None  # the tree of groups for the search bag by bag, made when first asked for
         self._after: dict[int, int] = {}  # (natural bag, cards still to keep back) -> joker mask
         self._sums = _sums(jokers)
+
+    @property
+    def _roots(self) -> dict[int, _Group]:
+        if self._tree is None:
+            self._tree = _tree(self._groups, self.full)
+        return self._tree[0]
 
     def _within(self, nat: int) -> list[tuple[int, int]]:
         """The natural groups within ``nat`` that hold its lowest card: ``(group, joker mask)``."""
@@ -135,20 +265,72 @@ class Layouts:
         self._after[key] = mask
         return mask
 
-    def used(self) -> "set[int] | None":
-        """The melds (their bags: natural cards and jokers) that some laying out of the whole hand uses; ``None``
-        if the hand cannot be laid out so.  A meld is used exactly when the rest of the hand can be laid out: its
-        natural cards with the jokers the meld leaves."""
+    def used(self, left: int) -> "set[int] | None":
+        """The melds (their bags: natural cards and jokers) that some laying out of the whole hand but ``left``
+        cards uses; ``None`` if the hand cannot be laid out so.  A meld is used exactly when the rest of the hand
+        can be laid out: its natural cards with the jokers the meld leaves."""
+        return self._used_by_table(left) if self.table() else self._used_by_search(left)
+
+    def _used_by_search(self, left: int) -> "set[int] | None":
+        """:meth:`used` from :meth:`after`, asked for the rest of the hand after each group."""
         nat, jokers = self.hand & NATURALS, self.hand >> JOKER_SHIFT
-        if not self.after(nat, self.left) >> jokers & 1:
+        if not self.after(nat, left) >> jokers & 1:
             return None
         used: set[int] = set()
         guarded = nat + GUARD
-        for part, mask in self._groups:
+        for part, mask in self._groups.items():
             if (guarded - part) & GUARD != GUARD:
                 continue
-            after = self.after(nat - part, self.left)
+            rest = self.after(nat - part, left)
             for j in range(jokers + 1):
-                if mask >> j & 1 and after >> (jokers - j) & 1:
+                if mask >> j & 1 and rest >> (jokers - j) & 1:
                     used.add(part + (j << JOKER_SHIFT))
         return used
+
+    def _used_by_table(self, left: int) -> "set[int] | None":
+        """:meth:`used` from a table of every sub-bag: each group looks up the rest of the hand's lane."""
+        nat, jokers = self.hand & NATURALS, self.hand >> JOKER_SHIFT
+        place = _suit_order(nat)
+        back = [place.index(s) for s in range(4)]
+        if self._table is None or len(self._table.lanes) <= left:  # (one card kept back: both tables are made)
+            roots, twice = _tree({_moved(g, place): mask for g, mask in self._groups.items()}, self.full)
+            if twice:  # no meld makes one (see table()), but the table could not take it
+                return self._used_by_search(left)
+            self._table = _Table(roots, _moved(nat, place), jokers, left)
+        table = self._table
+        lanes, weight = table.lanes[left], table.weight
+        whole = table.size - 1  # the place of the whole hand: every count at its most
+        if not lanes[whole] >> jokers & 1:
+            return None
+        # a lane's joker numbers n turned into jokers - n: those a group may take for the rest to be laid out
+        flip = [sum(1 << (jokers - n) for n in range(jokers + 1) if lane >> n & 1) for lane in range(1 << (jokers + 1))]
+        used: set[int] = set()
+        guarded = _moved(nat, place) + GUARD
+        stack = [(root, weight[code]) for code, root in table.roots.items() if code in weight]
+        while stack:  # every group, with its place found on the way down the tree
+            node, at = stack.pop()
+            if node.jokers:
+                fits = node.jokers & flip[lanes[whole - at]]  # j jokers here, and the rest with the others
+                if fits:
+                    part = _moved(node.part, back)
+                    while fits:
+                        bit = fits & -fits
+                        used.add(part + ((bit.bit_length() - 1) << JOKER_SHIFT))
+                        fits ^= bit
+            for child in node.children:
+                if (guarded - child.part) & GUARD == GUARD:  # (melds not within the hand are passed over)
+                    stack.append((child, at + weight[child.code]))
+        return used
+
+    def table(self) -> bool:
+        """Whether :meth:`used` fills a table of every sub-bag (see :class:`_Table`) rather than searching: where
+        the hand makes many groups and the sub-bags are not too many.  (The table takes a card twice in a group
+        only as the group's first: a meld holds a card twice only in a sequence from ace to ace, whose lowest card
+        is that ace.)"""
+        if len(self._groups) < TABLE_FEWEST:
+            return False
+        nat, size = self.hand & NATURALS, 1
+        while nat:
+            size *= (nat & 15) + 1
+            nat >>= 4
+        return size <= TABLE_MOST

@@ -27,8 +27,9 @@ from itertools import combinations
 
 from ..cards import BY_CODE, JOKER_CODE, cards as _cards, tokens
 from ..errors import CardError
+from .bags import JOKER_SHIFT, ROW, bag, run_bag, set_bag, spread
 
-__all__ = ["SET", "RUN", "NONE", "Meld", "MeldRules", "read_meld", "hand_melds", "lay_results", "exchange_results", "touching",
+__all__ = ["SET", "RUN", "NONE", "Meld", "MeldRules", "read_meld", "hand_melds", "meld_bag", "lay_results", "exchange_results", "touching",
            "rank_at", "card_value"]
 
 SET, RUN, NONE = 0, 1, 2
@@ -153,6 +154,16 @@ def _run_points(ace: int) -> list[int]:
 
 
 _RUN_POINTS: dict[int, list[int]] = {}
+
+
+def meld_bag(m: Meld) -> int:
+    """A meld's cards as a bag (see :mod:`conquian.romme.bags`): its natural cards and its jokers."""
+    kind = m[0]
+    if kind == RUN:
+        return run_bag(m[1], m[2], m[3], m[4])
+    if kind == SET:
+        return set_bag(m[1], m[2], m[3])
+    return bag(m.naturals()) + (len(m[2]) << JOKER_SHIFT)
 
 
 @dataclass(frozen=True)
@@ -317,12 +328,14 @@ def _run(items: list[tuple[int, int]], suit: int) -> "Meld | None":
 
 
 # -- what a hand can make -------------------------------------------------------------------------------
-def hand_melds(mr: MeldRules, counts: list[int], idle: bool = True) -> list[Meld]:
+def hand_melds(mr: MeldRules, counts: list[int], idle: bool = True, bags: "list | None" = None) -> list[Meld]:
     """Every valid meld within a hand, each once: ``counts[code]`` copies of each card, ``counts[52]`` jokers.
 
     A joker may also stand for a card the hand holds (a legal, if idle, choice), so a hand with jokers makes
     more melds than one without; the rules on jokers side by side and on natural cards bound them.  Without
-    ``idle``, a joker in a sequence stands only for a card the hand lacks: far fewer melds.
+    ``idle``, a joker in a sequence stands only for a card the hand lacks: far fewer melds.  Given a list as
+    ``bags``, each meld's bag (:func:`meld_bag`) is appended to it, in the same order, for less than working
+    it out afterwards.
     """
     out: list[Meld] = []
     jokers = counts[_J]
@@ -345,6 +358,8 @@ def hand_melds(mr: MeldRules, counts: list[int], idle: bool = True) -> list[Meld
                         break
                     if size >= mr.min_set:
                         out.append(Meld.set(rank, sub, j))
+                        if bags is not None:
+                            bags.append(set_bag(rank, sub, j))
             sub = (sub - 1) & present
     top = 13 if mr.ace_high else 12
     corner, shortest, naturals = mr.corner, mr.min_sequence, mr.min_naturals
@@ -365,30 +380,61 @@ def hand_melds(mr: MeldRules, counts: list[int], idle: bool = True) -> list[Meld
                         break
                     missing |= 1 << (length - 1)
                 if length >= shortest and length - lacking >= naturals:
-                    _runs(mr, out, suit, start, length, missing, jokers if idle else lacking, counts)
+                    _runs(mr, out, suit, start, length, missing, jokers if idle else lacking, counts, bags)
     return out
 
 
-def _runs(mr: MeldRules, out: list, suit: int, start: int, length: int, missing: int, jokers: int, counts) -> None:
+_SHAPES: dict = {}  # (adjacent, min_naturals, length, missing, jokers) -> the joker masks _runs keeps
+_FOLD = (1 << 52) - 1  # a suit's thirteen counts: a run's places past the king fold back onto the ace and on
+
+
+def _shapes(mr: MeldRules, length: int, missing: int, jokers: int) -> list[int]:
+    """The joker masks of the valid runs on ``length`` places with the places ``missing`` lacking, ``jokers``
+    jokers at most: the missing places, and any choice of held places that the jokers left may stand for too (by
+    number of such idle jokers, then in the order of ``combinations``).  Remembered: hands ask for the same
+    shapes over and over."""
+    key = (mr.adjacent, mr.min_naturals, length, missing, jokers)
+    found = _SHAPES.get(key)
+    if found is None:
+        if len(_SHAPES) > 20_000:
+            _SHAPES.clear()
+        found = _SHAPES[key] = []
+        spare = jokers - missing.bit_count()
+        held = [i for i in range(length) if not missing >> i & 1]
+        # The places, the length and the natural cards are right by construction (see hand_melds): of the rules
+        # on a sequence only the one on jokers side by side is left to check, on the mask itself.
+        adjacent = mr.adjacent
+        for extra in range(min(spare, len(held) - mr.min_naturals) + 1):
+            for chosen in combinations(held, extra):
+                jm = missing
+                for i in chosen:
+                    jm |= 1 << i
+                if adjacent != 2 and jm & (jm >> 1) and (adjacent == 0 or length < 4 or jm & (jm >> 1) & (jm >> 2)):
+                    continue
+                found.append(jm)
+    return found
+
+
+def _runs(mr: MeldRules, out: list, suit: int, start: int, length: int, missing: int, jokers: int, counts,
+          bags: "list | None") -> None:
     """Append every valid run on these places: the missing cards are jokers, and jokers may stand for others."""
-    spare = jokers - missing.bit_count()
     if length - missing.bit_count() < mr.min_naturals:
         return
-    held = [i for i in range(length) if not missing >> i & 1]
-    # The places, the length and the natural cards are right by construction (see hand_melds): of the rules on a
-    # sequence only the one on jokers side by side is left to check, on the mask itself.
-    adjacent, new = mr.adjacent, tuple.__new__
+    masks = _shapes(mr, length, missing, jokers)
     start %= 13
-    for extra in range(min(spare, len(held) - mr.min_naturals) + 1):
-        for chosen in combinations(held, extra):
-            jm = missing
-            for i in chosen:
-                jm |= 1 << i
-            if adjacent != 2 and jm & (jm >> 1) and (adjacent == 0 or length < 4 or jm & (jm >> 1) & (jm >> 2)):
-                continue
-            if length == 14 and counts[suit * 13] < 2 - (jm & 1) - (jm >> 13 & 1):
-                continue  # both aces natural need both copies
-            out.append(new(Meld, (RUN, suit, start, length, jm)))
+    if length == 14:  # both aces natural need both copies
+        masks = [jm for jm in masks if counts[suit * 13] >= 2 - (jm & 1) - (jm >> 13 & 1)]
+    new = tuple.__new__
+    out.extend([new(Meld, (RUN, suit, start, length, jm)) for jm in masks])
+    if bags is not None:
+        # each run's bag: its places from the first card, less its jokers' places, folded round the corner
+        places, row, at, base = spread(), ROW[length], 4 * start, 4 * 13 * suit
+        if start + length <= 13:
+            bags.extend([((row - places[jm]) << (at + base)) + (jm.bit_count() << JOKER_SHIFT) for jm in masks])
+        else:
+            for jm in masks:
+                b = (row - places[jm]) << at
+                bags.append((((b & _FOLD) + (b >> 52)) << base) + (jm.bit_count() << JOKER_SHIFT))
 
 
 # -- laying off and exchanging ---------------------------------------------------------------------------

@@ -29,10 +29,11 @@ from __future__ import annotations
 
 from ..cards import BY_CODE, JOKER_CODE
 from .actions import Action, Kind
+from .bags import bag
 from .layouts import Layouts
-from .melds import exchange_results, hand_melds, lay_results, touching
+from .melds import exchange_results, hand_melds, lay_results, meld_bag, touching
 from .rules import GoingOut
-from .search import Opening, bag, cost
+from .search import Opening, cost
 from .state import Phase
 
 __all__ = ["legal", "diagnose", "counts_of"]
@@ -75,9 +76,9 @@ class Turn:
         self.opened = self.me in g._opened or (bool(g._new) and self.points >= r.first_meld)
         self.hand_romme = r.hand_romme and not g._opened  # nobody melded before this turn, the player included
         self.counts = counts_of(self.hand)
-        self.all_melds = hand_melds(g.mr, self.counts)
+        self.bags: list[int] = []  # each meld's bag, in the order of all_melds
+        self.all_melds = hand_melds(g.mr, self.counts, bags=self.bags)
         self.search = self.out = self.bag = None
-        self.reachable = False
 
     def meld_ok(self, m) -> bool:
         """Whether laying meld ``m`` (a meld within the hand) leaves a turn that can end."""
@@ -88,36 +89,58 @@ class Turn:
         points = m.first_points(r.ace_points)
         if self.points + points >= r.first_meld and left >= self.keep:
             return True  # the points are reached, and a card is left to discard: no search needed
-        if self.bag is None:
-            self.bag = bag(self.hand)
-            self.most = Opening.bound(self.bag, r.ace_points)
-            # Where the hand makes thousands of melds, a first try over those without idle jokers (a few hundred):
-            # points they reach are reached; only a "no" needs every meld.
-            many = len(self.all_melds) > PLAIN_FIRST
-            self.plain = Opening(hand_melds(self.g.mr, self.counts, idle=False), r.ace_points) if many else None
-        b, _, cap = cost(m, r.ace_points)
-        rest, most, need = self.bag - b, self.most - cap, r.first_meld - self.points - points
-        if self.plain is not None and self.plain.reaches(rest, need, bool(self.keep), most):
-            return True
-        if self.search is None:
-            self.search = Opening(self.all_melds, r.ace_points)
-            # One question for the whole hand first: where it cannot reach the points, no meld of it can (most
-            # hands, most turns), and the memos it leaves serve the questions meld by meld.
-            self.reachable = self.search.reaches(self.bag, r.first_meld - self.points, bool(self.keep), self.most)
-        if self.reachable and self.search.reaches(rest, need, bool(self.keep), most):
-            return True
-        if not self.hand_romme:
-            return False
+        self._prepare()
+        if self.reachable:
+            b, _, cap = cost(m, r.ace_points)
+            rest, most, need = self.bag - b, self.most - cap, r.first_meld - self.points - points
+            if self.plain is not None and self.plain.reaches(rest, need, bool(self.keep), most):
+                return True
+            if self.search is None:
+                self.search = Opening(self.all_melds, r.ace_points)
+                # The whole hand's question, exactly: where it is no, so is every meld's (most hands, most turns),
+                # and the memos it leaves serve the questions meld by meld.
+                self.reachable = self.search.reaches(self.bag, r.first_meld - self.points, bool(self.keep), self.most)
+            if self.reachable and self.search.reaches(rest, need, bool(self.keep), most):
+                return True
+        return self.hand_romme and meld_bag(m) in self._laid_out()
+
+    def _prepare(self) -> None:
+        """What the first meld's questions share: the hand's bag and bound, whether the points can be reached."""
+        if self.bag is not None:
+            return
+        r = self.g.rules
+        self.bag = bag(self.hand)
+        self.most = Opening.bound(self.bag, r.ace_points)
+        # The whole hand first: where even every card at its highest cannot make the points, no meld of it can
+        # (then only Hand-Rommé is left to ask), and nothing else is built.
+        self.reachable = self.most >= r.first_meld - self.points
+        # Where the hand makes thousands of melds, a first try over those without idle jokers (a few hundred):
+        # points they reach are reached; only a "no" needs every meld.
+        many = self.reachable and len(self.all_melds) > PLAIN_FIRST
+        self.plain = Opening(hand_melds(self.g.mr, self.counts, idle=False), r.ace_points) if many else None
+
+    def _laid_out(self) -> set:
+        """The melds (as bags) that some laying out of the whole hand uses, keeping a card (or none, where that
+        goes out): one search answers for every meld (Hand-Rommé)."""
         if self.out is None:
-            # The melds some laying out of the whole hand uses (keeping a card, or none where that goes out):
-            # one search answers for every meld.
-            self.out = Layouts(self.all_melds, self.bag, 1).used() or set()
+            layouts = Layouts(self.all_melds, self.bag, self.bags)
+            self.out = layouts.used(1) or set()
             if not self.keep:
-                self.out |= Layouts(self.all_melds, self.bag, 0).used() or set()
-        return self.bag - rest in self.out
+                self.out |= layouts.used(0) or set()
+        return self.out
 
     def melds(self, must: int = -1) -> list:
-        return [m for m in self.all_melds if (must < 0 or uses(m, must)) and self.meld_ok(m)]
+        melds = self.all_melds if must < 0 else [m for m in self.all_melds if uses(m, must)]
+        if not self.opened:
+            self._prepare()
+            if not self.reachable:  # no meld can make the points: Hand-Rommé alone decides, for all at once
+                if not self.hand_romme:
+                    return []
+                out = self._laid_out()
+                if must < 0:
+                    return [m for m, b in zip(melds, self.bags) if b in out]
+                return [m for m in melds if meld_bag(m) in out]
+        return [m for m in melds if self.meld_ok(m)]
 
     def may_discard(self) -> bool:
         g = self.g

@@ -6,8 +6,8 @@ after it, he can still finish: reach the points with further melds from his hand
 or, where Hand-Rommé is open to him, lay out every card at once.  Both questions are answered here exactly,
 by a search over the melds the hand can make, so no offered meld leads into a turn that cannot end.
 
-A hand is a *bag*: an ``int`` with four bits per card code (the count of that card; code 52 the jokers), so a
-meld's cards are subtracted from a hand, and tested for fitting, in a few integer operations.
+A hand is a *bag* (see :mod:`conquian.romme.bags`), so a meld's cards are subtracted from a hand, and tested for
+fitting, in a few integer operations.
 
 Why the searches stay fast with many jokers.  Every search covers the lowest natural card of what is left with
 each meld that can hold it, then goes on with the rest.  With six jokers a hand makes tens of thousands of melds
@@ -23,40 +23,13 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..cards import JOKER_CODE
-from .melds import Meld
+from .bags import GUARD, JOKER_SHIFT, NATURALS, lowest
+from .melds import Meld, meld_bag
 
-__all__ = ["bag", "meld_bag", "cost", "bag_counts", "lowest", "Opening", "NO_WAY", "GUARD", "NATURALS", "JOKER_SHIFT"]
+__all__ = ["cost", "Opening", "NO_WAY"]
 
-#: Added to a bag before a meld is taken from it: a count that goes below zero clears its guard bit.
-GUARD = sum(8 << (4 * c) for c in range(JOKER_CODE + 1))
-#: The natural cards' counts of a bag (``bag & NATURALS``).
-NATURALS = sum(15 << (4 * c) for c in range(JOKER_CODE))
-#: Where a bag keeps its jokers' count (``bag >> JOKER_SHIFT``).
-JOKER_SHIFT = 4 * JOKER_CODE
 #: The points of a hand from which no first meld can be reached.
 NO_WAY = -10_000
-
-
-def bag(codes: Iterable[int]) -> int:
-    """The bag of a hand given as card codes."""
-    b = 0
-    for c in codes:
-        b += 1 << (4 * c)
-    return b
-
-
-_BAGS: dict = {}
-
-
-def meld_bag(m: Meld) -> int:
-    """A meld's cards as a bag, remembered (up to 100,000 melds)."""
-    found = _BAGS.get(m)
-    if found is None:
-        if len(_BAGS) > 100_000:
-            _BAGS.clear()
-        found = _BAGS[m] = bag(m.naturals()) + (m.jokers << JOKER_SHIFT)
-    return found
-
 
 _COSTS: dict = {}
 
@@ -92,17 +65,6 @@ def _most(hand: int, value: list[int]) -> int:
         total += value[code] * ((hand >> (4 * code)) & 15)
         hand &= ~(15 << (4 * code))
     return total
-
-
-def bag_counts(b: int) -> list[int]:
-    """Copies of each card code (index 52: the jokers)."""
-    return [(b >> (4 * c)) & 15 for c in range(JOKER_CODE + 1)]
-
-
-def lowest(b: int) -> int:
-    """The lowest natural card code in a bag (which must hold one)."""
-    nat = b & NATURALS
-    return ((nat & -nat).bit_length() - 1) >> 2
 
 
 class _Node:
