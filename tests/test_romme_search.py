@@ -159,6 +159,8 @@ def _both_ways(monkeypatch, melds, hand, left):
     for fewest, most in ((0, 1 << 30), (1 << 30, 0)):
         monkeypatch.setattr(layouts, "TABLE_FEWEST", fewest)
         monkeypatch.setattr(layouts, "TABLE_MOST", most)
+        monkeypatch.setattr(layouts, "TABLE_STEPS", 0 if most else 1)
+        monkeypatch.setattr(layouts, "TABLE_START", -1 if most else 0)
         found.append(Layouts(melds, hand).used(left))
     return found
 

@@ -38,6 +38,19 @@ def _sum(a: int, b: int, full: int) -> int:
     return out & full
 
 
+_FLIPS: dict[int, list[int]] = {}
+
+
+def _flips(jokers: int) -> list[int]:
+    """The rest of a hand's joker numbers ``n`` (a mask) turned into ``jokers - n``: those a group may take for the
+    rest to be laid out with the others (a table, made once per number of jokers)."""
+    found = _FLIPS.get(jokers)
+    if found is None:
+        found = _FLIPS[jokers] = [sum(1 << (jokers - n) for n in range(jokers + 1) if rest >> n & 1)
+                                  for rest in range(1 << (jokers + 1))]
+    return found
+
+
 _SUMS: dict[int, list[list[int]]] = {}
 
 
@@ -68,7 +81,12 @@ LANE = 8
 #: Below this many groups of natural cards the search bag by bag is quicker (measured: 0.1 ms against 0.3 ms at 16
 #: to 31 groups, 0.5 against 0.4 at 32 to 63; 147 ms against 8 at 2,048 to 4,095).
 TABLE_FEWEST = 48
-#: The most sub-bags a table holds (then 128 kB an int); a hand with more natural cards is searched bag by bag.
+#: A table costs about 30 ns a sub-bag, the search about 0.5 µs a step (a group tried on a sub-bag), and which is
+#: quicker depends on the hand: the search runs first, and gives way to a table after this many steps a sub-bag
+#: (plus TABLE_START), so that a hand never costs much more than the quicker of the two.
+TABLE_STEPS = 1 / 16
+TABLE_START = 300
+#: The most sub-bags a table holds (then 1 MB an int).
 TABLE_MOST = 1 << 20
 
 
@@ -156,6 +174,11 @@ class _Table:
 
 
 _SUIT = (1 << 52) - 1  # one suit's thirteen counts in a bag
+_NO_LIMIT = 1 << 62
+
+
+class _OverBudget(Exception):
+    """The search took more steps than a table would cost."""
 
 
 def _tree(groups: dict[int, int], full: int) -> tuple[dict[int, _Group], bool]:
@@ -201,7 +224,10 @@ def _moved(b: int, place: list[int]) -> int:
 
 
 class Layouts:
-    """The layings out of one hand (its melds given), with ``left`` cards kept back (0 or 1: see :meth:`used`)."""
+    """The layings out of one hand (its melds given), with ``left`` cards kept back (0 or 1: see :meth:`used`).
+
+    Inside, bags have their suits reordered (see :func:`_suit_order`), for the table's sake; :meth:`used`
+    answers in the usual order."""
 
     def __init__(self, melds: Iterable[Meld], hand: int, bags: "list[int] | None" = None):
         """``bags``: each meld's bag, where the caller has them (see :func:`~conquian.romme.melds.hand_melds`)."""
@@ -211,14 +237,21 @@ class Layouts:
         groups: dict[int, int] = {}  # natural cards -> joker mask
         #: each meld's bag, in the order given
         self.bags = bags = [meld_bag(m) for m in melds] if bags is None else bags
-        for b in bags:
+        for b in set(bags):  # (melds of the same cards, jokers elsewhere, are one bag: a few times fewer)
             nat = b & NATURALS
             groups[nat] = groups.get(nat, 0) | 1 << (b >> JOKER_SHIFT)
+        place = _suit_order(hand & NATURALS)
+        self._back = [place.index(s) for s in range(4)]
+        self._reordered = place != [0, 1, 2, 3]
+        if self._reordered:
+            groups = {_moved(g, place): mask for g, mask in groups.items()}
+        self._nat = _moved(hand & NATURALS, place)
         self._groups = groups
         self._table: "_Table | None" = None
-        self._tree: "tuple | None" = None  # the tree of groups for the search bag by bag, made when first asked for
-        self._after: dict[int, int] = {}  # (natural bag, cards still to keep back) -> joker mask
+        self._tree: "tuple | None" = None  # the tree of groups, made when first asked for
+        self._masks: dict[int, int] = {}  # (natural bag, cards still to keep back) -> joker mask
         self._sums = _sums(jokers)
+        self.steps = _NO_LIMIT  # the search's steps left before a table is made instead
 
     @property
     def _roots(self) -> dict[int, _Group]:
@@ -243,94 +276,112 @@ class Layouts:
                     stack.append(child)
         return out
 
-    def after(self, nat: int, left: int) -> int:
+    def _after(self, nat: int, left: int) -> int:
         """The joker numbers with which the natural cards ``nat`` can be laid out but exactly ``left`` cards (a
         kept-back card may be a joker), as a mask."""
         key = nat * 2 + left
-        found = self._after.get(key)
+        found = self._masks.get(key)
         if found is not None:
             return found
         if not nat:
             mask = 1 << left & self.full  # nothing more to lay out: no joker, or the one joker kept back
         else:
             sums, full, mask = self._sums, self.full, 0
-            for part, jokers in self._within(nat):
-                rest = self.after(nat - part, left)
+            within = self._within(nat)
+            self.steps -= len(within)
+            if self.steps < 0:
+                raise _OverBudget  # (what is remembered so far stays right: a mask is stored once complete)
+            for part, jokers in within:
+                rest = self._after(nat - part, left)
                 if rest:
                     mask |= sums[jokers][rest]
                     if mask == full:  # every number of jokers works: no other group can add one
                         break
             if left and mask != full:  # the lowest card is the one kept back (a joker kept back: see above)
-                mask |= self.after(nat - (1 << (4 * lowest(nat))), 0)
-        self._after[key] = mask
+                mask |= self._after(nat - (1 << (4 * lowest(nat))), 0)
+        self._masks[key] = mask
         return mask
 
     def used(self, left: int) -> "set[int] | None":
         """The melds (their bags: natural cards and jokers) that some laying out of the whole hand but ``left``
         cards uses; ``None`` if the hand cannot be laid out so.  A meld is used exactly when the rest of the hand
         can be laid out: its natural cards with the jokers the meld leaves."""
-        return self._used_by_table(left) if self.table() else self._used_by_search(left)
+        size = self.table()
+        if not size:
+            return self._used_by_search(left)
+        if self._table is not None and len(self._table.lanes) > left:  # made for the other number kept back
+            return self._used_by_table(left)
+        self.steps = TABLE_START + int(size * TABLE_STEPS)
+        try:
+            return self._used_by_search(left)
+        except _OverBudget:
+            pass
+        finally:
+            self.steps = _NO_LIMIT
+        return self._used_by_table(left)
 
     def _used_by_search(self, left: int) -> "set[int] | None":
-        """:meth:`used` from :meth:`after`, asked for the rest of the hand after each group."""
-        nat, jokers = self.hand & NATURALS, self.hand >> JOKER_SHIFT
-        if not self.after(nat, left) >> jokers & 1:
+        """:meth:`used` from :meth:`_after`, asked for the rest of the hand after each group."""
+        nat, jokers = self._nat, self.hand >> JOKER_SHIFT
+        if not self._after(nat, left) >> jokers & 1:
             return None
         used: set[int] = set()
-        guarded = nat + GUARD
+        guarded, flip = nat + GUARD, _flips(jokers)
         for part, mask in self._groups.items():
             if (guarded - part) & GUARD != GUARD:
                 continue
-            rest = self.after(nat - part, left)
-            for j in range(jokers + 1):
-                if mask >> j & 1 and rest >> (jokers - j) & 1:
-                    used.add(part + (j << JOKER_SHIFT))
+            fits = mask & flip[self._after(nat - part, left)]
+            if fits:
+                self._add(used, part, fits)
         return used
 
     def _used_by_table(self, left: int) -> "set[int] | None":
         """:meth:`used` from a table of every sub-bag: each group looks up the rest of the hand's lane."""
-        nat, jokers = self.hand & NATURALS, self.hand >> JOKER_SHIFT
-        place = _suit_order(nat)
-        back = [place.index(s) for s in range(4)]
+        nat, jokers = self._nat, self.hand >> JOKER_SHIFT
         if self._table is None or len(self._table.lanes) <= left:  # (one card kept back: both tables are made)
-            roots, twice = _tree({_moved(g, place): mask for g, mask in self._groups.items()}, self.full)
-            if twice:  # no meld makes one (see table()), but the table could not take it
+            roots = self._roots
+            if self._tree[1]:  # no meld makes one (see table()), but the table could not take it
                 return self._used_by_search(left)
-            self._table = _Table(roots, _moved(nat, place), jokers, left)
+            self._table = _Table(roots, nat, jokers, left)
         table = self._table
         lanes, weight = table.lanes[left], table.weight
         whole = table.size - 1  # the place of the whole hand: every count at its most
         if not lanes[whole] >> jokers & 1:
             return None
-        # a lane's joker numbers n turned into jokers - n: those a group may take for the rest to be laid out
-        flip = [sum(1 << (jokers - n) for n in range(jokers + 1) if lane >> n & 1) for lane in range(1 << (jokers + 1))]
+        flip = _flips(jokers)
         used: set[int] = set()
-        guarded = _moved(nat, place) + GUARD
-        stack = [(root, weight[code]) for code, root in table.roots.items() if code in weight]
+        guarded = nat + GUARD
+        stack = [(root, weight[code]) for code, root in self._roots.items() if code in weight]
         while stack:  # every group, with its place found on the way down the tree
             node, at = stack.pop()
             if node.jokers:
-                fits = node.jokers & flip[lanes[whole - at]]  # j jokers here, and the rest with the others
+                fits = node.jokers & flip[lanes[whole - at]]
                 if fits:
-                    part = _moved(node.part, back)
-                    while fits:
-                        bit = fits & -fits
-                        used.add(part + ((bit.bit_length() - 1) << JOKER_SHIFT))
-                        fits ^= bit
+                    self._add(used, node.part, fits)
             for child in node.children:
                 if (guarded - child.part) & GUARD == GUARD:  # (melds not within the hand are passed over)
                     stack.append((child, at + weight[child.code]))
         return used
 
-    def table(self) -> bool:
-        """Whether :meth:`used` fills a table of every sub-bag (see :class:`_Table`) rather than searching: where
-        the hand makes many groups and the sub-bags are not too many.  (The table takes a card twice in a group
-        only as the group's first: a meld holds a card twice only in a sequence from ace to ace, whose lowest card
-        is that ace.)"""
+
+    def _add(self, used: set, part: int, fits: int) -> None:
+        """Add the melds of the natural cards ``part`` with each number of jokers in ``fits``, in the usual order."""
+        if self._reordered:
+            part = _moved(part, self._back)
+        while fits:
+            bit = fits & -fits
+            used.add(part + ((bit.bit_length() - 1) << JOKER_SHIFT))
+            fits ^= bit
+
+    def table(self) -> int:
+        """The number of sub-bags a table of them would hold (see :class:`_Table`), or 0 where the search bag by
+        bag is always the one to use: a hand of few groups, or too many sub-bags.  (The table takes a card twice
+        in a group only as the group's first: a meld holds a card twice only in a sequence from ace to ace, whose
+        lowest card is that ace.)"""
         if len(self._groups) < TABLE_FEWEST:
-            return False
+            return 0
         nat, size = self.hand & NATURALS, 1
         while nat:
             size *= (nat & 15) + 1
             nat >>= 4
-        return size <= TABLE_MOST
+        return size if size <= TABLE_MOST else 0

@@ -27,6 +27,9 @@ says why an action is illegal, naming the axis whose rule forbids it.  They read
 
 from __future__ import annotations
 
+import gc
+from itertools import compress
+
 from ..cards import BY_CODE, JOKER_CODE
 from .actions import Action, Kind
 from .bags import bag
@@ -138,7 +141,7 @@ class Turn:
                     return []
                 out = self._laid_out()
                 if must < 0:
-                    return [m for m, b in zip(melds, self.bags) if b in out]
+                    return list(compress(melds, map(out.__contains__, self.bags)))
                 return [m for m in melds if meld_bag(m) in out]
         return [m for m in melds if self.meld_ok(m)]
 
@@ -342,7 +345,17 @@ PHASES = {
 
 def legal(g) -> list[Action]:
     """Every legal action in the game's present phase."""
-    return PHASES[g.phase][0](g)
+    # A hand with many jokers makes over a hundred thousand melds, each a new tuple: the cyclic garbage collector
+    # would walk the whole heap several times while they are made (a third to a half of such a listing, measured),
+    # though they hold no cycle.  It is paused while listing; the objects are looked at once, afterwards.
+    collecting = gc.isenabled()
+    if collecting:
+        gc.disable()
+    try:
+        return PHASES[g.phase][0](g)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def diagnose(g, a: Action) -> tuple[str, "str | None"]:
