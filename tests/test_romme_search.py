@@ -190,3 +190,10 @@ def test_the_table_of_sub_bags_answers_as_the_search_does(monkeypatch):
         for left in (0, 1):
             table, search = _both_ways(monkeypatch, melds, bag(ace_to_ace), left)
             assert table == search and table
+    # Sequences of eight or more: the fourteen cards go out only as the one sequence from ace to ace, which the
+    # table must build from the sub-bags of a single ace (those of both aces come after those of one).
+    long = R.replace(min_sequence=8)
+    only = [c.code for c in cards("A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠", copies=None)]
+    melds = hand_melds(long.melds, counts_of(only))
+    table, search = _both_ways(monkeypatch, melds, bag(only), 0)
+    assert table == search == {bag(only)}
