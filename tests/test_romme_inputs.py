@@ -13,7 +13,7 @@ from conquian import ConquianError, PositionError, RecordError, RommeGame, Romme
 from conquian.errors import ActionError
 from conquian.romme.actions import Action
 from conquian.romme.game import position
-from conquian.romme.melds import hand_melds
+from conquian.romme.hands import hand_melds
 from conquian.romme.moves import counts_of
 from conquian.romme.state import Outcome, Phase, Termination
 

@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from conquian import CardError, cards, variant
-from conquian.romme.melds import NONE, RUN, SET, Meld, hand_melds, read_meld
+from conquian.romme.hands import hand_melds
+from conquian.romme.melds import NONE, RUN, SET, Meld, read_meld
 from conquian.romme.moves import counts_of
 
 from support_romme import is_meld, items

@@ -9,7 +9,8 @@ from conquian import cards, variant
 from conquian.romme import layouts
 from conquian.romme.bags import JOKER_SHIFT, bag, bag_counts
 from conquian.romme.layouts import Layouts
-from conquian.romme.melds import Meld, hand_melds, meld_bag
+from conquian.romme.hands import hand_melds
+from conquian.romme.melds import Meld, meld_bag
 from conquian.romme.moves import counts_of
 from conquian.romme.search import NO_WAY, Opening
 

@@ -237,7 +237,7 @@ class Layouts:
     answers in the usual order."""
 
     def __init__(self, melds: Iterable[Meld], hand: int, bags: "list[int] | None" = None):
-        """``bags``: each meld's bag, where the caller has them (see :func:`~conquian.romme.melds.hand_melds`)."""
+        """``bags``: each meld's bag, where the caller has them (see :func:`~conquian.romme.hands.hand_melds`)."""
         self.hand = hand
         jokers = hand >> JOKER_SHIFT
         self.full = (1 << (jokers + 1)) - 1

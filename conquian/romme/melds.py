@@ -17,19 +17,18 @@ bare, for the set's rank), ``[7♠ 🃏=8♠ 9♠]`` (a joker in a sequence says
 ``[7S JK=8S 9S]``).  Cards may be written in any order; a sequence prints in rank order.
 
 :class:`MeldRules` holds what makes a meld (the axes that shape one); :meth:`MeldRules.explain` says why a
-group is not a meld, naming the axis; :func:`hand_melds` lists every meld a hand can make.
+group is not a meld, naming the axis; :mod:`conquian.romme.hands` lists every meld a hand can make.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import combinations
 
 from ..cards import BY_CODE, JOKER_CODE, cards as _cards, tokens
 from ..errors import CardError
-from .bags import JOKER_SHIFT, ROW, bag, run_bag, set_bag, spread
+from .bags import JOKER_SHIFT, bag, run_bag, set_bag
 
-__all__ = ["SET", "RUN", "NONE", "Meld", "MeldRules", "read_meld", "hand_melds", "meld_bag", "lay_results", "exchange_results", "touching",
+__all__ = ["SET", "RUN", "NONE", "Meld", "MeldRules", "read_meld", "meld_bag", "lay_results", "exchange_results", "touching",
            "rank_at", "card_value"]
 
 SET, RUN, NONE = 0, 1, 2
@@ -325,145 +324,6 @@ def _run(items: list[tuple[int, int]], suit: int) -> "Meld | None":
         if pool.pop(at)[0] == _J:
             jm |= 1 << i
     return Meld.run(suit, start, length, jm)
-
-
-# -- what a hand can make -------------------------------------------------------------------------------
-def hand_melds(mr: MeldRules, counts: list[int], idle: bool = True, bags: "list | None" = None) -> list[Meld]:
-    """Every valid meld within a hand, each once: ``counts[code]`` copies of each card, ``counts[52]`` jokers.
-
-    A joker may also stand for a card the hand holds (a legal, if idle, choice), so a hand with jokers makes
-    more melds than one without; the rules on jokers side by side and on natural cards bound them.  Without
-    ``idle``, a joker in a sequence stands only for a card the hand lacks: far fewer melds.  Given a list as
-    ``bags``, each meld's bag (:func:`meld_bag`) is appended to it, in the same order, for less than working
-    it out afterwards.
-    """
-    out: list[Meld] = []
-    jokers = counts[_J]
-    need = max(1, mr.min_naturals)
-    set_jokers = min(jokers, mr.max_set_jokers())
-    for rank in range(1, 14):
-        present = 0
-        for s in range(4):
-            if counts[s * 13 + rank - 1]:
-                present |= 1 << s
-        if present.bit_count() < need:
-            continue
-        sub = present
-        while sub:
-            n = sub.bit_count()
-            if n >= need:
-                for j in range(set_jokers + 1):
-                    size = n + j
-                    if size > 4 or size > mr.max_set:
-                        break
-                    if size >= mr.min_set:
-                        out.append(Meld.set(rank, sub, j))
-                        if bags is not None:
-                            bags.append(set_bag(rank, sub, j))
-            sub = (sub - 1) & present
-    top = 13 if mr.ace_high else 12
-    corner, shortest, naturals = mr.corner, mr.min_sequence, mr.min_naturals
-    longest = min(mr.max_sequence, 13) if corner else mr.max_sequence
-    for suit in range(4):
-        base = suit * 13
-        held = [counts[base + p % 13] for p in range(27)]  # place -> copies held
-        # Without a joker a run starts on a card held; with one it may start anywhere.
-        for start in range(13) if jokers else [p for p in range(13) if held[p]]:
-            missing = lacking = 0
-            for length in range(1, longest + 1):
-                p = start + length - 1
-                if not corner and p > top:
-                    break
-                if not held[p]:
-                    lacking += 1
-                    if lacking > jokers:
-                        break
-                    missing |= 1 << (length - 1)
-                if length >= shortest and length - lacking >= naturals:
-                    _runs(mr, out, suit, start, length, missing, jokers if idle else lacking, counts, bags)
-    return out
-
-
-_FOLD = (1 << 52) - 1  # a suit's thirteen counts: a run's places past the king fold back onto the ace and on
-
-
-_SHAPES: dict = {}  # (adjacent, min_naturals, length, missing, jokers) -> the joker masks _runs keeps
-
-
-def _shapes(mr: MeldRules, length: int, missing: int, jokers: int) -> list[int]:
-    """The joker masks of the valid runs on ``length`` places with the places ``missing`` lacking, ``jokers``
-    jokers at most: the missing places, and any choice of held places that the jokers left may stand for too (by
-    number of such idle jokers, then in the order of ``combinations``).  Remembered: hands ask for the same
-    shapes over and over."""
-    key = (mr.adjacent, mr.min_naturals, length, missing, jokers)
-    found = _SHAPES.get(key)
-    if found is None:
-        if len(_SHAPES) > 20_000:
-            _SHAPES.clear()
-        found = _SHAPES[key] = []
-        spare = jokers - missing.bit_count()
-        held = [i for i in range(length) if not missing >> i & 1]
-        # The places, the length and the natural cards are right by construction (see hand_melds): of the rules
-        # on a sequence only the one on jokers side by side is left to check, on the mask itself.
-        adjacent = mr.adjacent
-        for extra in range(min(spare, len(held) - mr.min_naturals) + 1):
-            for chosen in combinations(held, extra):
-                jm = missing
-                for i in chosen:
-                    jm |= 1 << i
-                if adjacent != 2 and jm & (jm >> 1) and (adjacent == 0 or length < 4 or jm & (jm >> 1) & (jm >> 2)):
-                    continue
-                found.append(jm)
-    return found
-
-
-def _runs(mr: MeldRules, out: list, suit: int, start: int, length: int, missing: int, jokers: int, counts,
-          bags: "list | None") -> None:
-    """Append every valid run on these places: the missing cards are jokers, and jokers may stand for others."""
-    if length - missing.bit_count() < mr.min_naturals:
-        return
-    masks = _shapes(mr, length, missing, jokers)
-    start %= 13
-    if length == 14:  # both aces natural need both copies
-        masks = [jm for jm in masks if counts[suit * 13] >= 2 - (jm & 1) - (jm >> 13 & 1)]
-    new = tuple.__new__
-    out.extend([new(Meld, (RUN, suit, start, length, jm)) for jm in masks])
-    if bags is not None:
-        if length == 14:  # (the masks depend on the aces held: not remembered)
-            found = _run_bags(masks, start, length)
-        else:
-            key = (mr.adjacent, mr.min_naturals, length, missing, jokers, start)
-            found = _RUN_BAGS.get(key)
-            if found is None:
-                found = _remember(key, _run_bags(masks, start, length))
-        base = 4 * 13 * suit
-        bags.extend([(n << base) + j for n, j in zip(*found)])
-
-
-_RUN_BAGS: dict = {}  # (the _shapes key, start) -> the bags of _run_bags
-_RUN_BAGS_MOST = 400_000  # bags remembered at most (some 30 MB): then forgotten, all at once
-_run_bags_held = 0
-
-
-def _run_bags(masks: list[int], start: int, length: int) -> tuple[list[int], list[int]]:
-    """The bags of the runs of joker masks ``masks`` from place ``start`` in the first suit: their natural cards
-    (the places from the first card, less the jokers' places, folded round the corner) and their jokers, as two
-    lists in the order of ``masks``."""
-    places, row, at = spread(), ROW[length], 4 * start
-    naturals = [(row - places[jm]) << at for jm in masks]
-    if start + length > 13:
-        naturals = [(n & _FOLD) + (n >> 52) for n in naturals]
-    return naturals, [jm.bit_count() << JOKER_SHIFT for jm in masks]
-
-
-def _remember(key: tuple, found: tuple[list[int], list[int]]) -> tuple[list[int], list[int]]:
-    global _run_bags_held
-    _run_bags_held += len(found[0])
-    if _run_bags_held > _RUN_BAGS_MOST:
-        _RUN_BAGS.clear()
-        _run_bags_held = len(found[0])
-    _RUN_BAGS[key] = found
-    return found
 
 
 # -- laying off and exchanging ---------------------------------------------------------------------------

@@ -33,8 +33,9 @@ from itertools import compress
 from ..cards import BY_CODE, JOKER_CODE
 from .actions import Action, Kind
 from .bags import bag
+from .hands import hand_melds
 from .layouts import Layouts
-from .melds import exchange_results, hand_melds, lay_results, meld_bag, touching
+from .melds import exchange_results, lay_results, meld_bag, touching
 from .rules import GoingOut
 from .search import Opening, cost
 from .state import Phase
