@@ -1,4 +1,4 @@
-"""Rommé melds: sets and sequences with jokers as small canonical values, their text, their bags, and where a card goes on one.
+"""Rommé melds: sets and sequences with jokers as small canonical values, their text and bags, and laying off.
 
 A meld is a :class:`Meld`, a tuple that compares by value, so two melds of the same cards are one value and
 identical cards are interchangeable:
