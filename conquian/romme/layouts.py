@@ -15,7 +15,7 @@ exactly when the rest of the hand's natural cards can be laid out with the joker
 those masks per group of natural cards, however many melds share the group.
 
 Where the hand makes thousands of groups, the search would spend a step on every group for nearly every one of
-the hand's sub-bags; a table of every sub-bag (:class:`_Table`) then fills the masks of all of them at once, with
+the hand's sub-bags; a table of every sub-bag (``_Table``) then fills the masks of all of them at once, with
 a handful of big-integer operations per group.  The search runs first and gives way to the table once it has
 taken as many steps as the table would cost, so each hand costs about the quicker of the two (the test suite
 holds both to the same answers).
@@ -112,7 +112,7 @@ def _repeat(pattern: int, width: int, times: int) -> int:
 
 
 class _Table:
-    """:meth:`Layouts.after` for every sub-bag of a hand's natural cards at once, as lanes of :data:`LANE` bits in
+    """``Layouts._after`` for every sub-bag of a hand's natural cards at once, as lanes of :data:`LANE` bits in
     one ``int`` per number of cards kept back.
 
     A sub-bag's place is its counts in mixed radix, the highest card the lowest digit, so the sub-bags whose lowest
@@ -233,7 +233,7 @@ def _moved(b: int, place: list[int]) -> int:
 class Layouts:
     """The layings out of one hand (its melds given), with ``left`` cards kept back (0 or 1: see :meth:`used`).
 
-    Inside, bags have their suits reordered (see :func:`_suit_order`), for the table's sake; :meth:`used`
+    Inside, bags have their suits reordered (see ``_suit_order``), for the table's sake; :meth:`used`
     answers in the usual order."""
 
     def __init__(self, melds: Iterable[Meld], hand: int, bags: "list[int] | None" = None):
@@ -381,7 +381,7 @@ class Layouts:
             fits ^= bit
 
     def table(self) -> int:
-        """The number of sub-bags a table of them would hold (see :class:`_Table`), or 0 where the search bag by
+        """The number of sub-bags a table of them would hold (see ``_Table``), or 0 where the search bag by
         bag is always the one to use: a hand of few groups, or too many sub-bags.  (The table takes a card twice
         in a group only as the group's first: a meld holds a card twice only in a sequence from ace to ace, whose
         lowest card is that ace.)"""
