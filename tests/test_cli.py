@@ -5,7 +5,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -102,9 +101,16 @@ def test_bad_input_is_one_line_and_status_2(args, message):
 def test_ctrl_c_stops_a_simulation_with_the_summary_so_far():
     proc = subprocess.Popen(CLI + ["simulate", "--variant", "dutch", "--games", "10000000", "--json"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(2.0)
+    # Interrupted once it has shown progress, so once it is simulating: a fixed wait could send the signal while
+    # a loaded machine is still starting the process (the signal is then lost, and the run goes on to the end).
+    seen = ""
+    while "games" not in seen:
+        char = proc.stderr.read(1)
+        assert char, f"the simulation ended before showing progress: {seen!r}"
+        seen += char
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
+    err = seen + err
     assert proc.returncode == 130
     summary = json.loads(out)
     assert 0 < summary["games"] < 10000000
