@@ -112,8 +112,8 @@ def _repeat(pattern: int, width: int, times: int) -> int:
 
 
 class _Table:
-    """``Layouts._after`` for every sub-bag of a hand's natural cards at once, as lanes of :data:`LANE` bits in
-    one ``int`` per number of cards kept back.
+    """``Layouts._after`` for every sub-bag of a hand's natural cards at once, as lanes of a byte per number of
+    cards kept back (:data:`LANE` bits; with one card kept back, two bytes a sub-bag, so that one walk serves both).
 
     A sub-bag's place is its counts in mixed radix, the highest card the lowest digit, so the sub-bags whose lowest
     card is a given one fill one stretch of places, after every stretch they are made from.  The stretches are
@@ -133,51 +133,55 @@ class _Table:
             weight[c] = size
             size *= count[c] + 1
         self.size, self.weight = size, weight
+        lane = LANE * (left + 1)  # bits a sub-bag: a byte for no card kept back, then one for a card kept back
         ones: dict = {}
 
-        def lanes(n: int, most: int = jokers) -> int:  # n lanes, each holding the joker numbers 0 to most
-            found = ones.get((n, most))
+        def lanes(n: int, most: int = jokers, kept: int = left) -> int:
+            """n sub-bags, each holding the joker numbers 0 to most in its bytes for 0 to kept cards kept back."""
+            found = ones.get((n, most, kept))
             if found is None:
-                found = ones[n, most] = _repeat((1 << (most + 1)) - 1, LANE, n)
+                one = (1 << (most + 1)) - 1
+                found = ones[n, most, kept] = _repeat(sum(one << (LANE * i) for i in range(kept + 1)), lane, n)
             return found
 
         # room[c]: the places of the sub-bags holding fewer copies of c than the hand (room for one more)
-        room = {c: _repeat(lanes(count[c] * weight[c]), LANE * (count[c] + 1) * weight[c],
+        room = {c: _repeat(lanes(count[c] * weight[c]), lane * (count[c] + 1) * weight[c],
                            size // ((count[c] + 1) * weight[c])) for c in codes}
-        tables = [1, 2 if jokers else 0]  # the empty bag: laid out with no joker; or with the one joker kept back
+        # the empty bag: laid out with no joker; or with the one joker kept back
+        table = 1 | ((2 if jokers else 0) << LANE if left else 0)
         for c in reversed(codes):
             w, root = weight[c], roots.get(c)
-            span = LANE * w
+            span = lane * w
             low = (1 << span) - 1
             for k in range(1, count[c] + 1):  # the sub-bags holding k copies of c, made from those holding k - 1
                 src, dst = span * (k - 1), span * k
-                for kept in range(left + 1):
-                    below = (tables[kept] >> src) & low
-                    # the sub-bags each group makes, moved to their places, gathered by the group's joker numbers
-                    # (and by its copies of c: a group holding c twice makes sub-bags of k + 1 copies)
-                    moved: dict[tuple[int, int], int] = {}
-                    stack = [(root, below, 0, 0)] if root is not None and below else []
-                    while stack:
-                        node, rest, at, up = stack.pop()
-                        if node.jokers:
-                            moved[up, node.jokers] = moved.get((up, node.jokers), 0) | rest << (LANE * at)
-                        for child in node.children:
-                            if child.code != c:
-                                fit = rest & room.get(child.code, 0)
-                                if fit:  # else no sub-bag leaves room for these cards, nor for more
-                                    stack.append((child, fit, at + weight[child.code], up))
-                            elif k < count[c]:  # c twice (both aces of a fourteen-card sequence)
-                                stack.append((child, rest, at, 1))
-                    made = [0, 0]
-                    for (up, mask), bags in moved.items():
-                        for j in range(jokers + 1):  # every joker number shifted up by each of the group's
-                            if mask >> j & 1:
-                                made[up] |= (bags & lanes(w, jokers - j)) << j  # (those within the hand's)
-                    tables[kept] |= made[0] << dst | made[1] << (dst + span)
-                if left:  # or the card c is the one kept back
-                    tables[1] |= ((tables[0] >> src) & low) << dst
+                below = (table >> src) & low
+                # the sub-bags each group makes, moved to their places, gathered by the group's joker numbers
+                # (and by its copies of c: a group holding c twice makes sub-bags of k + 1 copies)
+                moved: dict[tuple[int, int], int] = {}
+                stack = [(root, below, 0, 0)] if root is not None and below else []
+                while stack:
+                    node, rest, at, up = stack.pop()
+                    if node.jokers:
+                        moved[up, node.jokers] = moved.get((up, node.jokers), 0) | rest << (lane * at)
+                    for child in node.children:
+                        if child.code != c:
+                            fit = rest & room.get(child.code, 0)
+                            if fit:  # else no sub-bag leaves room for these cards, nor for more
+                                stack.append((child, fit, at + weight[child.code], up))
+                        elif k < count[c]:  # c twice (both aces of a fourteen-card sequence)
+                            stack.append((child, rest, at, 1))
+                made = [0, 0]
+                for (up, mask), bags in moved.items():
+                    for j in range(jokers + 1):  # every joker number shifted up by each of the group's
+                        if mask >> j & 1:
+                            made[up] |= (bags & lanes(w, jokers - j)) << j  # (those within the hand's)
+                table |= made[0] << dst | made[1] << (dst + span)
+                if left:  # or the card c is the one kept back: the byte for none, moved to the byte for one
+                    table |= (((table >> src) & lanes(w, jokers, 0)) << LANE) << dst
+        whole = table.to_bytes(size * (left + 1), "little")
         #: for each number of cards kept back (up to ``left``), the lanes: one byte a sub-bag
-        self.lanes = [t.to_bytes(size, "little") for t in tables[:left + 1]]
+        self.lanes = [whole[i::left + 1] for i in range(left + 1)]
 
 
 _SUIT = (1 << 52) - 1  # one suit's thirteen counts in a bag
