@@ -8,7 +8,7 @@ slowest number of jokers is reported.  Each position is set up from text and ``l
 game (the best of two).  Then
 random deals are played and the slowest single call is reported.
 
-    python benchmarks/bench_romme_moves.py [--deals N] [--json]
+    python benchmarks/bench_romme_moves.py [--deals N] [--sweep N] [--json]
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from conquian import RommeGame, parse_rules  # noqa: E402
+from conquian import ConquianError, RommeGame, parse_rules  # noqa: E402
 
 SPADES_HEARTS = "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♥ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥".split()
 PAIRS = "2♠ 2♥ 2♦ 3♠ 3♥ 3♦ 4♠ 4♥ 4♦ 5♠ 5♥ 5♦ 6♠ 6♥ 6♦ 7♠ 7♥ 7♦ 8♠ 8♥".split()
@@ -61,11 +61,54 @@ def timed(text: str) -> tuple[int, float]:
     return n, time.perf_counter() - start
 
 
+SWEPT_AXES = ("adjacent_jokers", "min_naturals", "first_meld", "round_the_corner", "max_sequence", "going_out", "ace",
+              "min_sequence", "max_set", "min_set")
+RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+
+
+def sweep(count: int, seed: int) -> list[tuple[float, int, str]]:
+    """``count`` random positions of the largest hands: rule sets with ``hand_size=19`` and four of SWEPT_AXES
+    changed at random (the first meld mostly raised to 150 to 300, where every meld needs a search), twenty cards
+    with 0 to 6 jokers and the naturals from one or two suits; each listed once, fresh: (seconds, actions, text)."""
+    from conquian.romme.rules import AXES
+
+    rng, out = random.Random(seed), []
+    axes = [a for a in AXES if a.name in SWEPT_AXES]
+    other = [f"{r}{s}" for s in "♣♦" for r in RANKS][:19]
+    while len(out) < count:
+        over = {"hand_size": 19, "max_players": 5}
+        for ax in rng.sample(axes, 4):
+            over[ax.name] = rng.choice(list(ax.choices or range(ax.minimum, ax.maximum + 1)))
+        if rng.random() < 0.6:
+            over["first_meld"] = rng.choice([150, 200, 300])
+        text = "romme-spielwiki(" + ", ".join(f"{k}={ax_text(v)}" for k, v in over.items()) + ")"
+        jokers = rng.randint(0, 6)
+        pool = [f"{r}{s}" for s in rng.sample("♠♥", rng.randint(1, 2)) for r in RANKS] * 2
+        hand = ["🃏"] * jokers + rng.sample(pool, 20 - jokers)
+        try:
+            g = RommeGame.from_position(f"variant: {text}\nplayers: 2\nhand 0: {' '.join(hand)}\n"
+                                        f"hand 1: {' '.join(other)}\ndiscards: 9♣\nto play: 0\n")
+        except ConquianError:  # rules in conflict
+            continue
+        g._legal = None
+        start = time.perf_counter()
+        n = len(g.legal_actions())
+        out.append((time.perf_counter() - start, n, f"{text}: {' '.join(hand)}"))
+    return out
+
+
+def ax_text(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(getattr(value, "value", value))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=200, help="random deals per player count (default 200)")
+    parser.add_argument("--sweep", type=int, default=0, help="also list this many random positions of the largest "
+                                                               "hands under random rule sets (see sweep())")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    swept = sorted(sweep(args.sweep, 2026), reverse=True) if args.sweep else []
     rows = []
     for variant in RULES:
         for name, naturals in (("one suit and a half", SPADES_HEARTS), ("three suits", PAIRS)):
@@ -88,14 +131,25 @@ def main() -> None:
                 calls += 1
                 g.play(rng.choice(actions))
         slowest[players] = {"calls": calls, "slowest_ms": round(1000 * most, 1)}
+    figures = {}
+    if swept:
+        times = sorted(t for t, _, _ in swept)
+        figures = {"positions": len(times), "median_ms": round(1000 * times[len(times) // 2], 1),
+                   "over_100_ms": sum(t > 0.1 for t in times), "slowest": [
+                       {"ms": round(1000 * t, 1), "actions": n, "position": text} for t, n, text in swept[:5]]}
     if args.json:
-        print(json.dumps({"worst_cases": rows, "random_play": slowest}, indent=1))
+        print(json.dumps({"worst_cases": rows, "random_play": slowest, "sweep": figures}, indent=1))
         return
     for row in rows:
         print(f"{row['rules']:<130} {row['hand']:<20} opened={row['opened']!s:<5} jokers={row['jokers']} "
               f"{row['actions']:>6} actions {row['ms']:>9.1f} ms")
     for players, row in slowest.items():
         print(f"random play, {players} players: {row['calls']} calls, slowest {row['slowest_ms']} ms")
+    if figures:
+        print(f"sweep: {figures['positions']} positions, median {figures['median_ms']} ms, "
+              f"{figures['over_100_ms']} over 100 ms; the slowest:")
+        for row in figures["slowest"]:
+            print(f"  {row['ms']:>8.1f} ms {row['actions']:>6} actions  {row['position']}")
 
 
 if __name__ == "__main__":
