@@ -12,7 +12,7 @@ from typing import Iterable
 
 from ..cards import JOKER_CODE
 
-__all__ = ["GUARD", "NATURALS", "JOKER_SHIFT", "bag", "bag_counts", "lowest", "run_bag", "set_bag", "spread"]
+__all__ = ["GUARD", "NATURALS", "JOKER_SHIFT", "bag", "bag_counts", "lowest", "run_bag", "run_bags", "set_bag", "spread"]
 
 #: Added to a bag before a meld is taken from it: a count that goes below zero clears its guard bit.
 GUARD = sum(8 << (4 * c) for c in range(JOKER_CODE + 1))
@@ -26,6 +26,7 @@ ROW = [sum(1 << (4 * i) for i in range(n)) for n in range(15)]
 #: The aces of the suits in a 4-bit suit mask, as a bag (shifted by ``4 * (rank - 1)`` for another rank).
 _SUITS = [sum(1 << (4 * 13 * s) for s in range(4) if mask >> s & 1) for mask in range(16)]
 _SPREAD: list[int] = []
+_FOLD = (1 << 52) - 1  # a suit's thirteen counts: a run's places past the king fold back onto the ace and on
 
 
 def bag(codes: Iterable[int]) -> int:
@@ -58,14 +59,21 @@ def spread() -> list[int]:
     return _SPREAD
 
 
+def run_bags(masks: list[int], start: int, length: int) -> tuple[list[int], list[int]]:
+    """The bags of the sequences ``(RUN, 0, start, length, jm)`` for each joker mask ``jm`` of ``masks``, in the first
+    suit (shift the natural cards by ``4 * 13 * suit`` for another): their natural cards (the places from the first
+    card, less the jokers' places, folded round the corner onto the ace and on) and their jokers, as two lists."""
+    places, row, at = _SPREAD or spread(), ROW[length], 4 * start
+    naturals = [(row - places[jm]) << at for jm in masks]
+    if start + length > 13:
+        naturals = [(n & _FOLD) + (n >> 52) for n in naturals]
+    return naturals, [jm.bit_count() << JOKER_SHIFT for jm in masks]
+
+
 def run_bag(suit: int, start: int, length: int, jokers: int) -> int:
     """The bag of the sequence ``(RUN, suit, start, length, jokers)``: its natural cards and its jokers."""
-    first = min(length, 13 - start)  # the places before it goes round the corner (or reaches the ace again)
-    places = _SPREAD or spread()
-    nat = (ROW[first] - places[jokers & ((1 << first) - 1)]) << (4 * (suit * 13 + start))
-    if length > first:
-        nat += (ROW[length - first] - places[jokers >> first]) << (4 * suit * 13)
-    return nat + (jokers.bit_count() << JOKER_SHIFT)
+    (nat,), (joker_part,) = run_bags([jokers], start, length)
+    return (nat << (4 * 13 * suit)) + joker_part
 
 
 def set_bag(rank: int, suits: int, jokers: int) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import JOKER_CODE
-from .bags import JOKER_SHIFT, ROW, set_bag, spread
+from .bags import run_bags, set_bag
 from .melds import RUN, Meld, MeldRules
 
 __all__ = ["hand_melds"]
@@ -74,7 +74,6 @@ def hand_melds(mr: MeldRules, counts: list[int], idle: bool = True, bags: "list 
     return out
 
 
-_FOLD = (1 << 52) - 1  # a suit's thirteen counts: a run's places past the king fold back onto the ace and on
 
 
 _SHAPES: dict = {}  # (adjacent, min_naturals, length, missing, jokers) -> the joker masks _runs keeps
@@ -120,30 +119,19 @@ def _runs(mr: MeldRules, out: list, suit: int, start: int, length: int, missing:
     out.extend([new(Meld, (RUN, suit, start, length, jm)) for jm in masks])
     if bags is not None:
         if length == 14:  # (the masks depend on the aces held: not remembered)
-            found = _run_bags(masks, start, length)
+            found = run_bags(masks, start, length)
         else:
             key = (mr.adjacent, mr.min_naturals, length, missing, jokers, start)
             found = _RUN_BAGS.get(key)
             if found is None:
-                found = _remember(key, _run_bags(masks, start, length))
+                found = _remember(key, run_bags(masks, start, length))
         base = 4 * 13 * suit
         bags.extend([(n << base) + j for n, j in zip(*found)])
 
 
-_RUN_BAGS: dict = {}  # (the _shapes key, start) -> the bags of _run_bags
+_RUN_BAGS: dict = {}  # (the _shapes key, start) -> the bags of run_bags
 _RUN_BAGS_MOST = 400_000  # bags remembered at most (some 30 MB): then forgotten, all at once
 _run_bags_held = 0
-
-
-def _run_bags(masks: list[int], start: int, length: int) -> tuple[list[int], list[int]]:
-    """The bags of the runs of joker masks ``masks`` from place ``start`` in the first suit: their natural cards
-    (the places from the first card, less the jokers' places, folded round the corner) and their jokers, as two
-    lists in the order of ``masks``."""
-    places, row, at = spread(), ROW[length], 4 * start
-    naturals = [(row - places[jm]) << at for jm in masks]
-    if start + length > 13:
-        naturals = [(n & _FOLD) + (n >> 52) for n in naturals]
-    return naturals, [jm.bit_count() << JOKER_SHIFT for jm in masks]
 
 
 def _remember(key: tuple, found: tuple[list[int], list[int]]) -> tuple[list[int], list[int]]:
