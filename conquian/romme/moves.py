@@ -49,6 +49,8 @@ _KEEP, _LEAVE = _new(Action, (Kind.KEEP, -1, None, None, None)), _new(Action, (K
 
 #: Melds in a hand from which the first meld's search first tries the melds without idle jokers.
 PLAIN_FIRST = 1000
+REST_FEWEST = int(__import__("os").environ.get("REST_FEWEST", "0"))
+REST_LIMIT = int(__import__("os").environ.get("REST_LIMIT", str(1 << 30)))
 
 
 def counts_of(hand) -> list[int]:
@@ -94,7 +96,10 @@ class Turn:
         if self.points + points >= r.first_meld and left >= self.keep:
             return True  # the points are reached, and a card is left to discard: no search needed
         self._prepare()
-        if self.reachable:
+        if self.reachable and self.rests is not None:
+            if self.rests.get(cost(m, r.ace_points)[0], -1 << 30) + points >= r.first_meld - self.points:
+                return True
+        elif self.reachable:
             b, _, cap = cost(m, r.ace_points)
             rest, most, need = self.bag - b, self.most - cap, r.first_meld - self.points - points
             if self.plain is not None and self.plain.reaches(rest, need, bool(self.keep), most):
@@ -118,9 +123,14 @@ class Turn:
         # The whole hand first: where even every card at its highest cannot make the points, no meld of it can
         # (then only Hand-Rommé is left to ask), and nothing else is built.
         self.reachable = self.most >= r.first_meld - self.points
+        self.rests = None
+        if self.reachable and len(self.all_melds) > REST_FEWEST:
+            self.search = Opening(self.all_melds, r.ace_points)
+            self.rests = self.search.rests(self.bag, r.first_meld - self.points, bool(self.keep), REST_LIMIT)
+            self.reachable = self.rests is None or bool(self.rests)
         # Where the hand makes thousands of melds, a first try over those without idle jokers (a few hundred):
         # points they reach are reached; only a "no" needs every meld.
-        many = self.reachable and len(self.all_melds) > PLAIN_FIRST
+        many = self.reachable and self.rests is None and len(self.all_melds) > PLAIN_FIRST
         self.plain = Opening(hand_melds(self.g.mr, self.counts, idle=False), r.ace_points) if many else None
 
     def _laid_out(self) -> set:

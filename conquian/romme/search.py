@@ -20,6 +20,7 @@ question of :mod:`conquian.romme.layouts`.
 
 from __future__ import annotations
 
+from heapq import heappop, heappush
 from typing import Iterable
 
 from ..cards import JOKER_CODE
@@ -71,12 +72,13 @@ class _Node:
     """A branch of the tree of melds with one lowest card: ``part`` the natural cards on the way here; ``ends`` the
     melds of exactly these natural cards, as ``[bag, points, bound]`` by rising number of jokers; ``children``
     the branches one natural card further (a higher code, or the same code again); ``most`` the bound of
-    :meth:`Opening.most` for ``part``."""
+    :meth:`Opening.most` for ``part``; ``least`` the least any meld of the branch falls short of its bound."""
 
-    __slots__ = ("part", "most", "ends", "children", "_by_code")
+    __slots__ = ("part", "most", "ends", "children", "least", "_by_code")
 
     def __init__(self, part: int, most: int):
         self.part, self.most, self.ends, self.children, self._by_code = part, most, [], [], {}
+        self.least = 1 << 30
 
     def child(self, code: int, value: int) -> "_Node":
         found = self._by_code.get(code)
@@ -84,6 +86,17 @@ class _Node:
             found = self._by_code[code] = _Node(self.part + (1 << (4 * code)), self.most + value)
             self.children.append(found)
         return found
+
+
+def _least(root: _Node) -> None:
+    """Set ``least`` on every node of a tree, leaves first."""
+    order, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        order.append(node)
+        stack += node.children
+    for node in reversed(order):  # a node after all of its branches
+        node.least = min([b - p for _, p, b in node.ends] + [child.least for child in node.children], default=1 << 30)
 
 
 class Opening:
@@ -117,26 +130,30 @@ class Opening:
         """An upper bound of the points of the melds within ``hand``: every card at its highest value."""
         return _most(hand, self._value)
 
-    def within(self, hand: int):
+    def within(self, hand: int, slack: int = 1 << 29):
         """The melds within ``hand`` that hold its lowest natural card, as ``[bag, points, bound]``, one at a time
-        (a search that stops at the first that works lists no more); ``hand`` must hold a natural card."""
+        (a search that stops at the first that works lists no more); ``hand`` must hold a natural card.  With
+        ``slack``, only the melds that fall short of their bound by ``slack`` points at most: a search that needs
+        all but ``slack`` of the rest's bound can use no other, and the branches that hold none are not walked
+        (where the points needed are close to the bound, as when a hand can only just make them, that is most)."""
         low = lowest(hand)
         root = self._roots.get(low, False)
         if root is False:
             root = self._roots[low] = self._tree(low)
-        if root is None:
+        if root is None or root.least > slack:
             return
         guarded = hand + GUARD
         stack = [root]
         while stack:
             node = stack.pop()
             for child in node.children:
-                if (guarded - child.part) & GUARD == GUARD:
+                if child.least <= slack and (guarded - child.part) & GUARD == GUARD:
                     stack.append(child)
             for end in node.ends:
                 if (guarded - end[0]) & GUARD != GUARD:
                     break  # the ends differ only in jokers, fewest first: none after it fits either
-                yield end
+                if end[2] - end[1] <= slack:
+                    yield end
 
     def _tree(self, low: int) -> "_Node | None":
         """The tree of the melds whose lowest card is ``low``."""
@@ -152,6 +169,7 @@ class Opening:
             for c in codes[1:]:
                 node = node.child(c, value[c])
             node.ends.append([b, points, node.most + value[JOKER_CODE] * (b >> JOKER_SHIFT)])
+        _least(root)
         return root
 
     def reaches(self, hand: int, need: int, keep: bool = True, most: "int | None" = None) -> bool:
@@ -175,7 +193,7 @@ class Opening:
         found = False
         if hand & NATURALS:
             low = lowest(hand)
-            for b, pts, cap in self.within(hand):
+            for b, pts, cap in self.within(hand, most - need):
                 if self._reaches(hand - b, need - pts, keep, most - cap):
                     found = True
                     break
@@ -186,6 +204,65 @@ class Opening:
         else:
             self._no[key] = min(self._no.get(key, 1 << 30), need)
         return found
+
+    def rests(self, hand: int, need: int, keep: bool = True, limit: int = 1 << 30) -> "dict[int, int] | None":
+        """For every meld bag that some first meld of ``need`` points or more within ``hand`` (keeping a card if
+        ``keep``) can use: the most points the other melds of such a first meld make, so that a meld of that bag
+        and ``p`` points is in one exactly where its entry plus ``p`` reaches ``need``; None where more than
+        ``limit`` sub-hands would be walked.  One walk answers for every meld at once.
+
+        Measured in what each step falls short of the bound :meth:`most` (its *loss*: a card left out loses its
+        value, a joker that stands for a 5 loses 6), a first meld is a way from the hand to a hand of no natural
+        card whose losses add up to the *slack*, the bound less ``need``, at most.  A first walk, the largest
+        sub-hand first (every step leads to a smaller one), finds the least loss to each sub-hand within the
+        slack and keeps the steps it may take; a second, smallest first, the least loss on from each.  A meld on
+        a step is then in a first meld of the loss of the way to the step, its own, and the least on."""
+        value, most = self._value, self.most(hand)
+        slack = most - need
+        if slack < 0:
+            return {}
+        start = hand * 2 + keep
+        before = {start: 0}  # sub-hand (and whether a card must still be kept) -> the least loss of a way to it
+        steps: dict[int, list] = {}  # sub-hand -> [(bag or 0 for a card left out, its bound, its loss, next)]
+        heap = [-start]
+        while heap:
+            key = -heappop(heap)
+            if key in steps:
+                continue
+            if len(steps) >= limit:
+                return None
+            lost, rest = before[key], key >> 1
+            budget, out = slack - lost, []
+            steps[key] = out
+            if not rest & NATURALS:
+                continue
+            low = lowest(rest)
+            for b, pts, cap in self.within(rest, budget):
+                out.append((b, cap, cap - pts, (rest - b) * 2 + (key & 1)))
+            if value[low] <= budget:  # the lowest card left out (the card kept, if one must be)
+                out.append((0, 0, value[low], (rest - (1 << (4 * low))) * 2))
+            for step in out:
+                after, loss = step[3], lost + step[2]
+                if loss < before.get(after, 1 << 30):
+                    if after not in before:
+                        heappush(heap, -after)
+                    before[after] = loss
+        on: dict[int, int] = {}  # sub-hand -> the least loss on from it to the end of a first meld
+        for key in sorted(steps):
+            rest = key >> 1
+            if not rest & NATURALS:
+                on[key] = value[JOKER_CODE] * (rest >> JOKER_SHIFT) if rest or not key & 1 else 1 << 30
+            else:
+                on[key] = min([loss + on[after] for _, _, loss, after in steps[key]], default=1 << 30)
+        out: dict[int, int] = {}
+        for key, taken in steps.items():
+            lost = before[key]
+            for b, cap, loss, after in taken:
+                if b and lost + loss + on[after] <= slack:
+                    other = most - cap - lost - on[after]
+                    if other > out.get(b, -1 << 30):
+                        out[b] = other
+        return out
 
     def best(self, hand: int, keep: bool = True) -> int:
         """The most points the melds within ``hand`` can make, keeping a card in hand if ``keep``;
