@@ -37,7 +37,7 @@ from .hands import hand_melds
 from .layouts import Layouts
 from .melds import exchange_results, lay_results, meld_bag, touching
 from .rules import GoingOut
-from .search import Opening, cost
+from .search import NO_WAY, Opening, cost
 from .state import Phase
 
 __all__ = ["legal", "diagnose", "counts_of"]
@@ -49,8 +49,10 @@ _KEEP, _LEAVE = _new(Action, (Kind.KEEP, -1, None, None, None)), _new(Action, (K
 
 #: Melds in a hand from which the first meld's search first tries the melds without idle jokers.
 PLAIN_FIRST = 1000
-REST_FEWEST = int(__import__("os").environ.get("REST_FEWEST", "0"))
-REST_LIMIT = int(__import__("os").environ.get("REST_LIMIT", str(1 << 30)))
+#: Steps of the first meld's search meld by meld after which one walk answers for the melds still to be asked
+#: (:meth:`Opening.rests`): the search meld by meld is quick where most melds can be part of a first meld, the
+#: walk where few can (each "no" costs the search a whole search).
+SEARCH_STEPS = int(__import__("os").environ.get("SEARCH_STEPS", "10000"))
 
 
 def counts_of(hand) -> list[int]:
@@ -84,34 +86,38 @@ class Turn:
         self.counts = counts_of(self.hand)
         self.bags: list[int] = []  # each meld's bag, in the order of all_melds
         self.all_melds = hand_melds(g.mr, self.counts, bags=self.bags)
-        self.search = self.out = self.bag = None
+        self.search = self.out = self.bag = self.rests = None
 
-    def meld_ok(self, m) -> bool:
-        """Whether laying meld ``m`` (a meld within the hand) leaves a turn that can end."""
-        left = len(self.hand) - m.size
-        if self.opened:
-            return left >= self.keep
+    def _first_ok(self, m, b: int) -> bool:
+        """Whether laying meld ``m`` (of bag ``b``, within the hand) before the first meld's points are reached
+        leaves a turn that can end."""
         r = self.g.rules
-        points = m.first_points(r.ace_points)
-        if self.points + points >= r.first_meld and left >= self.keep:
+        points, need = m.first_points(r.ace_points), r.first_meld - self.points
+        if points >= need and len(self.hand) - m.size >= self.keep:
             return True  # the points are reached, and a card is left to discard: no search needed
-        self._prepare()
-        if self.reachable and self.rests is not None:
-            if self.rests.get(cost(m, r.ace_points)[0], -1 << 30) + points >= r.first_meld - self.points:
+        if self.reachable:
+            if self.rests is None and self.search is not None and self.search.steps > SEARCH_STEPS:
+                self.rests = self.search.rests(self.bag, need, bool(self.keep))
+            if self.rests is not None:
+                if self.rests.get(b, NO_WAY) + points >= need:
+                    return True
+            elif self._reaches(m, b, need - points):
                 return True
-        elif self.reachable:
-            b, _, cap = cost(m, r.ace_points)
-            rest, most, need = self.bag - b, self.most - cap, r.first_meld - self.points - points
-            if self.plain is not None and self.plain.reaches(rest, need, bool(self.keep), most):
-                return True
-            if self.search is None:
-                self.search = Opening(self.all_melds, r.ace_points)
-                # The whole hand's question, exactly: where it is no, so is every meld's (most hands, most turns),
-                # and the memos it leaves serve the questions meld by meld.
-                self.reachable = self.search.reaches(self.bag, r.first_meld - self.points, bool(self.keep), self.most)
-            if self.reachable and self.search.reaches(rest, need, bool(self.keep), most):
-                return True
-        return self.hand_romme and meld_bag(m) in self._laid_out()
+        return self.hand_romme and b in self._laid_out()
+
+    def _reaches(self, m, b: int, need: int) -> bool:
+        """Whether the rest of the hand after meld ``m`` (of bag ``b``) makes ``need`` more points, keeping a card
+        if one must be kept: the first meld's search for this one meld."""
+        r = self.g.rules
+        rest, most = self.bag - b, self.most - cost(m, r.ace_points)[2]
+        if self.plain is not None and self.plain.reaches(rest, need, bool(self.keep), most):
+            return True
+        if self.search is None:
+            self.search = Opening(self.all_melds, r.ace_points, self.bags)
+            # The whole hand's question, exactly: where it is no, so is every meld's (most hands, most turns),
+            # and the memos it leaves serve the questions meld by meld.
+            self.reachable = self.search.reaches(self.bag, r.first_meld - self.points, bool(self.keep), self.most)
+        return self.reachable and self.search.reaches(rest, need, bool(self.keep), most)
 
     def _prepare(self) -> None:
         """What the first meld's questions share: the hand's bag and bound, whether the points can be reached."""
@@ -123,14 +129,9 @@ class Turn:
         # The whole hand first: where even every card at its highest cannot make the points, no meld of it can
         # (then only Hand-Rommé is left to ask), and nothing else is built.
         self.reachable = self.most >= r.first_meld - self.points
-        self.rests = None
-        if self.reachable and len(self.all_melds) > REST_FEWEST:
-            self.search = Opening(self.all_melds, r.ace_points)
-            self.rests = self.search.rests(self.bag, r.first_meld - self.points, bool(self.keep), REST_LIMIT)
-            self.reachable = self.rests is None or bool(self.rests)
         # Where the hand makes thousands of melds, a first try over those without idle jokers (a few hundred):
         # points they reach are reached; only a "no" needs every meld.
-        many = self.reachable and self.rests is None and len(self.all_melds) > PLAIN_FIRST
+        many = self.reachable and len(self.all_melds) > PLAIN_FIRST
         self.plain = Opening(hand_melds(self.g.mr, self.counts, idle=False), r.ace_points) if many else None
 
     def _laid_out(self) -> set:
@@ -144,17 +145,17 @@ class Turn:
         return self.out
 
     def melds(self, must: int = -1) -> list:
-        melds = self.all_melds if must < 0 else [m for m in self.all_melds if uses(m, must)]
-        if not self.opened:
-            self._prepare()
-            if not self.reachable:  # no meld can make the points: Hand-Rommé alone decides, for all at once
-                if not self.hand_romme:
-                    return []
-                out = self._laid_out()
-                if must < 0:
-                    return list(compress(melds, map(out.__contains__, self.bags)))
-                return [m for m in melds if meld_bag(m) in out]
-        return [m for m in melds if self.meld_ok(m)]
+        melds, bags = self.all_melds, self.bags
+        if must >= 0:
+            melds, bags = zip(*[(m, b) for m, b in zip(melds, bags) if uses(m, must)]) or ((), ())
+        if self.opened:
+            return [m for m in melds if len(self.hand) - m.size >= self.keep]
+        self._prepare()
+        if not self.reachable:  # no meld can make the points: Hand-Rommé alone decides, for all at once
+            if not self.hand_romme:
+                return []
+            return list(compress(melds, map(self._laid_out().__contains__, bags)))
+        return [m for m, b in zip(melds, bags) if self._first_ok(m, b)]
 
     def may_discard(self) -> bool:
         g = self.g

@@ -102,11 +102,13 @@ def _least(root: _Node) -> None:
 class Opening:
     """The searches over one hand's melds (each meld: its bag and its first-meld points), remembered by sub-hand."""
 
-    def __init__(self, melds: Iterable[Meld], ace: int):
+    def __init__(self, melds: Iterable[Meld], ace: int, bags: "Iterable[int] | None" = None):
+        """``bags``: each meld's bag, in the order of ``melds``, where the caller has them."""
         self._value = _values(ace)
+        self.steps = 0  # how many sub-hands the searches for points have asked about
         best: dict[int, list] = {}  # a meld's bag -> [the most points a meld of those cards counts, a meld]
-        for m in melds:
-            b, points, _ = cost(m, ace)
+        for m, b in zip(melds, bags) if bags is not None else ((m, cost(m, ace)[0]) for m in melds):
+            points = m.first_points(ace)
             found = best.get(b)
             if found is None:
                 best[b] = [points, m]
@@ -181,6 +183,7 @@ class Opening:
         return self._reaches(hand, need, keep, self.most(hand) if most is None else most)
 
     def _reaches(self, hand: int, need: int, keep: bool, most: int) -> bool:
+        self.steps += 1
         if need <= 0:
             return not keep or hand != 0
         if most < need:
@@ -205,11 +208,11 @@ class Opening:
             self._no[key] = min(self._no.get(key, 1 << 30), need)
         return found
 
-    def rests(self, hand: int, need: int, keep: bool = True, limit: int = 1 << 30) -> "dict[int, int] | None":
+    def rests(self, hand: int, need: int, keep: bool = True) -> dict[int, int]:
         """For every meld bag that some first meld of ``need`` points or more within ``hand`` (keeping a card if
         ``keep``) can use: the most points the other melds of such a first meld make, so that a meld of that bag
-        and ``p`` points is in one exactly where its entry plus ``p`` reaches ``need``; None where more than
-        ``limit`` sub-hands would be walked.  One walk answers for every meld at once.
+        and ``p`` points is in one exactly where its entry plus ``p`` reaches ``need``.  One walk answers for every
+        meld at once.
 
         Measured in what each step falls short of the bound :meth:`most` (its *loss*: a card left out loses its
         value, a joker that stands for a 5 loses 6), a first meld is a way from the hand to a hand of no natural
@@ -229,40 +232,41 @@ class Opening:
             key = -heappop(heap)
             if key in steps:
                 continue
-            if len(steps) >= limit:
-                return None
             lost, rest = before[key], key >> 1
             budget, out = slack - lost, []
             steps[key] = out
             if not rest & NATURALS:
                 continue
-            low = lowest(rest)
+            low, kept = lowest(rest), key & 1
             for b, pts, cap in self.within(rest, budget):
-                out.append((b, cap, cap - pts, (rest - b) * 2 + (key & 1)))
+                out.append((b, cap, cap - pts, (rest - b) * 2 + kept))
             if value[low] <= budget:  # the lowest card left out (the card kept, if one must be)
                 out.append((0, 0, value[low], (rest - (1 << (4 * low))) * 2))
-            for step in out:
-                after, loss = step[3], lost + step[2]
+            for _, _, loss, after in out:
+                loss += lost
                 if loss < before.get(after, 1 << 30):
                     if after not in before:
                         heappush(heap, -after)
                     before[after] = loss
         on: dict[int, int] = {}  # sub-hand -> the least loss on from it to the end of a first meld
-        for key in sorted(steps):
+        found: dict[int, int] = {}
+        for key in sorted(steps):  # every step leads to a smaller sub-hand: those after a step come first
             rest = key >> 1
             if not rest & NATURALS:
                 on[key] = value[JOKER_CODE] * (rest >> JOKER_SHIFT) if rest or not key & 1 else 1 << 30
-            else:
-                on[key] = min([loss + on[after] for _, _, loss, after in steps[key]], default=1 << 30)
-        out: dict[int, int] = {}
-        for key, taken in steps.items():
+                continue
             lost = before[key]
-            for b, cap, loss, after in taken:
-                if b and lost + loss + on[after] <= slack:
-                    other = most - cap - lost - on[after]
-                    if other > out.get(b, -1 << 30):
-                        out[b] = other
-        return out
+            least, room, top = 1 << 30, slack - lost, most - lost
+            for b, cap, loss, after in steps[key]:
+                tail = on[after]
+                if loss + tail < least:
+                    least = loss + tail
+                if b and loss + tail <= room:  # a meld on a way within the slack: the others make the rest
+                    other = top - cap - tail
+                    if other > found.get(b, NO_WAY):
+                        found[b] = other
+            on[key] = least
+        return found
 
     def best(self, hand: int, keep: bool = True) -> int:
         """The most points the melds within ``hand`` can make, keeping a card in hand if ``keep``;
