@@ -99,7 +99,7 @@ class Turn:
             if self.rests is None and self.search is not None and self.search.steps > SEARCH_STEPS:
                 self.rests = self.search.rests(self.bag, need, bool(self.keep))
             if self.rests is not None:
-                if self.rests.get(b, NO_WAY) + points >= need:
+                if points >= self.rests.get(b, 1 << 30):
                     return True
             elif self._reaches(m, b, need - points):
                 return True

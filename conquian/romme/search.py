@@ -70,15 +70,18 @@ def _most(hand: int, value: list[int]) -> int:
 
 class _Node:
     """A branch of the tree of melds with one lowest card: ``part`` the natural cards on the way here; ``ends`` the
-    melds of exactly these natural cards, as ``[bag, points, bound]`` by rising number of jokers; ``children``
+    melds of exactly these natural cards, as ``[bag, points, bound, losses]`` by rising number of jokers (the
+    points the best meld of that bag counts, and what each meld of it falls short of the bound); ``children``
     the branches one natural card further (a higher code, or the same code again); ``most`` the bound of
-    :meth:`Opening.most` for ``part``; ``least`` the least any meld of the branch falls short of its bound."""
+    :meth:`Opening.most` for ``part``; ``least`` the least any meld of the branch falls short of its bound;
+    ``by_loss`` the ends as ``(loss, jokers, bag, losses)`` by rising loss (what the best meld of the bag falls
+    short of its bound)."""
 
-    __slots__ = ("part", "most", "ends", "children", "least", "_by_code")
+    __slots__ = ("part", "most", "ends", "children", "least", "by_loss", "_by_code")
 
     def __init__(self, part: int, most: int):
         self.part, self.most, self.ends, self.children, self._by_code = part, most, [], [], {}
-        self.least = 1 << 30
+        self.least, self.by_loss = 1 << 30, []
 
     def child(self, code: int, value: int) -> "_Node":
         found = self._by_code.get(code)
@@ -89,14 +92,39 @@ class _Node:
 
 
 def _least(root: _Node) -> None:
-    """Set ``least`` on every node of a tree, leaves first."""
+    """Set ``least`` and ``by_loss`` on every node of a tree, leaves first."""
     order, stack = [], [root]
     while stack:
         node = stack.pop()
         order.append(node)
         stack += node.children
     for node in reversed(order):  # a node after all of its branches
-        node.least = min([b - p for _, p, b in node.ends] + [child.least for child in node.children], default=1 << 30)
+        node.by_loss = sorted((losses[0], b >> JOKER_SHIFT, b, losses) for b, _, _, losses in node.ends)
+        node.least = min([end[0] for end in node.by_loss[:1]] + [child.least for child in node.children],
+                         default=1 << 30)
+
+
+class Lanes:
+    """The masks of :meth:`Opening.rests`' bit sets: ``count`` lanes of ``width`` bits (a bit per loss)."""
+
+    def __init__(self, width: int, count: int):
+        self.lane = (1 << width) - 1
+        ones = sum(1 << (i * width) for i in range(count))  # the lowest bit of each lane
+        self.kept = self.lane * sum(1 << (2 * i * width) for i in range(count // 2))  # lanes of no card to keep
+        #: down[x]: the bits that stay in their lane when a set is shifted down by x; up[x]: up by x
+        self.down = [(self.lane >> x) * ones for x in range(width)]
+        self.up = [((self.lane >> x) << x) * ones for x in range(width)]
+        self.width, self.count = width, count
+
+    def done(self, joker: int) -> int:
+        """The second set of a sub-hand of no natural card: the jokers left lose their bound (``joker`` each),
+        and no card left where one must be kept is no way."""
+        bits = 0
+        for i in range(self.count):
+            j, keep = divmod(i, 2)
+            if (j or not keep) and joker * j < self.width:
+                bits |= ((self.lane >> (joker * j)) << (joker * j)) << (i * self.width)
+        return bits
 
 
 class Opening:
@@ -106,15 +134,18 @@ class Opening:
         """``bags``: each meld's bag, in the order of ``melds``, where the caller has them."""
         self._value = _values(ace)
         self.steps = 0  # how many sub-hands the searches for points have asked about
-        best: dict[int, list] = {}  # a meld's bag -> [the most points a meld of those cards counts, a meld]
+        # a meld's bag -> [the most points a meld of those cards counts, a meld, the points its melds count]
+        best: dict[int, list] = {}
         for m, b in zip(melds, bags) if bags is not None else ((m, cost(m, ace)[0]) for m in melds):
             points = m.first_points(ace)
             found = best.get(b)
             if found is None:
-                best[b] = [points, m]
-            elif found[0] < points:
-                found[0] = points
-        self._melds: dict[int, list] = {}  # lowest card -> [bag, points, meld], the tree built when first asked for
+                best[b] = [points, m, {points}]
+            else:
+                found[2].add(points)
+                if found[0] < points:
+                    found[0] = points
+        self._melds: dict[int, list] = {}  # lowest card -> [bag, points, meld, all points], the tree built when
         for b, found in best.items():
             self._melds.setdefault(lowest(b), []).append([b, *found])
         self._roots: dict[int, "_Node | None"] = {}
@@ -133,7 +164,7 @@ class Opening:
         return _most(hand, self._value)
 
     def within(self, hand: int, slack: int = 1 << 29):
-        """The melds within ``hand`` that hold its lowest natural card, as ``[bag, points, bound]``, one at a time
+        """The melds within ``hand`` that hold its lowest natural card, as the ends of :class:`_Node`, one at a time
         (a search that stops at the first that works lists no more); ``hand`` must hold a natural card.  With
         ``slack``, only the melds that fall short of their bound by ``slack`` points at most: a search that needs
         all but ``slack`` of the rest's bound can use no other, and the branches that hold none are not walked
@@ -165,12 +196,13 @@ class Opening:
         value = self._value
         root = _Node(1 << (4 * low), value[low])
         melds.sort(key=lambda bpm: bpm[0] >> JOKER_SHIFT)  # fewest jokers first
-        for b, points, m in melds:
+        for b, points, m, every in melds:
             node = root
             codes = sorted(m.naturals())
             for c in codes[1:]:
                 node = node.child(c, value[c])
-            node.ends.append([b, points, node.most + value[JOKER_CODE] * (b >> JOKER_SHIFT)])
+            bound = node.most + value[JOKER_CODE] * (b >> JOKER_SHIFT)
+            node.ends.append([b, points, bound, sorted(bound - p for p in every)])
         _least(root)
         return root
 
@@ -196,7 +228,7 @@ class Opening:
         found = False
         if hand & NATURALS:
             low = lowest(hand)
-            for b, pts, cap in self.within(hand, most - need):
+            for b, pts, cap, _ in self.within(hand, most - need):
                 if self._reaches(hand - b, need - pts, keep, most - cap):
                     found = True
                     break
@@ -210,63 +242,103 @@ class Opening:
 
     def rests(self, hand: int, need: int, keep: bool = True) -> dict[int, int]:
         """For every meld bag that some first meld of ``need`` points or more within ``hand`` (keeping a card if
-        ``keep``) can use: the most points the other melds of such a first meld make, so that a meld of that bag
-        and ``p`` points is in one exactly where its entry plus ``p`` reaches ``need``.  One walk answers for every
-        meld at once.
+        ``keep``) can use: the fewest points a meld of that bag must count to be part of one (a meld of fewer
+        points is part of none).  One walk answers for every meld at once.
 
         Measured in what each step falls short of the bound :meth:`most` (its *loss*: a card left out loses its
-        value, a joker that stands for a 5 loses 6), a first meld is a way from the hand to a hand of no natural
-        card whose losses add up to the *slack*, the bound less ``need``, at most.  A first walk, the largest
-        sub-hand first (every step leads to a smaller one), finds the least loss to each sub-hand within the
-        slack and keeps the steps it may take; a second, smallest first, the least loss on from each.  A meld on
-        a step is then in a first meld of the loss of the way to the step, its own, and the least on."""
+        value, a joker that stands for a 5 loses 6), a first meld is a way from the hand's natural cards to none
+        whose losses add up to the *slack*, the bound less ``need``, at most.  Each sub-hand of natural cards has
+        two bit sets, one bit per (jokers left, whether a card must still be kept, loss): the losses still open to
+        the ways that come to it (bits 0 to the slack less the loss so far), and the losses of the ways on from it
+        to the end (a bit for each loss at least the least).  A step of a meld shifts a set by the meld's jokers
+        and loss, so a few integer operations take it for every number of jokers and every loss at once.  A
+        first walk, the largest sub-hand first (every step leads to a smaller one), fills the first sets; a
+        second, smallest first, the second; a meld is part of a first meld where its step's two sets meet."""
         value, most = self._value, self.most(hand)
         slack = most - need
         if slack < 0:
             return {}
-        start = hand * 2 + keep
-        before = {start: 0}  # sub-hand (and whether a card must still be kept) -> the least loss of a way to it
-        steps: dict[int, list] = {}  # sub-hand -> [(bag or 0 for a card left out, its bound, its loss, next)]
+        jokers, width = hand >> JOKER_SHIFT, slack + 1
+        lanes = Lanes(width, 2 * (jokers + 1))  # lane 2j + k: j jokers left, a card still to keep if k
+        down, up, kept, pair = lanes.down, lanes.up, lanes.kept, 2 * width  # (a joker fewer: a pair of lanes down)
+        start = hand & NATURALS
+        ahead = {start: lanes.lane << ((2 * jokers + keep) * width)}
+        budget = {start: slack}  # sub-hand -> the most loss still open to a way that comes to it
+        steps: dict[int, list] = {}  # sub-hand -> the groups of melds (tree nodes) that may take it on
         heap = [-start]
         while heap:
-            key = -heappop(heap)
-            if key in steps:
+            nat = -heappop(heap)
+            if nat in steps or not nat:
                 continue
-            lost, rest = before[key], key >> 1
-            budget, out = slack - lost, []
-            steps[key] = out
-            if not rest & NATURALS:
-                continue
-            low, kept = lowest(rest), key & 1
-            for b, pts, cap in self.within(rest, budget):
-                out.append((b, cap, cap - pts, (rest - b) * 2 + kept))
-            if value[low] <= budget:  # the lowest card left out (the card kept, if one must be)
-                out.append((0, 0, value[low], (rest - (1 << (4 * low))) * 2))
-            for _, _, loss, after in out:
-                loss += lost
-                if loss < before.get(after, 1 << 30):
-                    if after not in before:
-                        heappush(heap, -after)
-                    before[after] = loss
-        on: dict[int, int] = {}  # sub-hand -> the least loss on from it to the end of a first meld
-        found: dict[int, int] = {}
-        for key in sorted(steps):  # every step leads to a smaller sub-hand: those after a step come first
-            rest = key >> 1
-            if not rest & NATURALS:
-                on[key] = value[JOKER_CODE] * (rest >> JOKER_SHIFT) if rest or not key & 1 else 1 << 30
-                continue
-            lost = before[key]
-            least, room, top = 1 << 30, slack - lost, most - lost
-            for b, cap, loss, after in steps[key]:
-                tail = on[after]
-                if loss + tail < least:
-                    least = loss + tail
-                if b and loss + tail <= room:  # a meld on a way within the slack: the others make the rest
-                    other = top - cap - tail
-                    if other > found.get(b, NO_WAY):
-                        found[b] = other
-            on[key] = least
-        return found
+            room, bits, low = budget[nat], ahead[nat], lowest(nat)
+            steps[nat] = taken = self._groups(nat, room)
+            moves = []
+            for node in taken:
+                spread = 0
+                for x, k, _, _ in node.by_loss:
+                    if x > room:
+                        break
+                    spread |= (bits >> (k * pair + x)) & down[x]
+                moves.append((nat - node.part, spread, room - node.by_loss[0][0]))
+            v = value[low]
+            if v <= room:  # the lowest card left out (the card kept, if one must be)
+                spread = (bits >> v) & down[v]
+                moves.append((nat - (1 << (4 * low)), (spread | spread >> width) & kept, room - v))
+            for after, spread, left in moves:
+                if not spread:
+                    continue
+                if after in ahead:
+                    ahead[after] |= spread
+                    if left > budget[after]:
+                        budget[after] = left
+                else:
+                    ahead[after], budget[after] = spread, left
+                    heappush(heap, -after)
+        on = {0: lanes.done(value[JOKER_CODE])}
+        found: dict[int, int] = {}  # bag -> the most loss a meld of it may have
+        for nat in sorted(steps):  # every step leads to a smaller sub-hand: those after a step come first
+            bits, here, room, low = 0, ahead[nat], budget[nat], lowest(nat)
+            for node in steps[nat]:
+                later = on.get(nat - node.part)
+                if later is None:
+                    continue  # no way within the slack takes this step
+                for x, k, b, losses in node.by_loss:
+                    if x > room:
+                        break
+                    term = (later << (k * pair + x)) & up[x]
+                    bits |= term
+                    if term & here and found.get(b, -1) < losses[-1]:
+                        moved = later << (k * pair)
+                        for x in losses:  # the bag's other melds, by rising loss, while they are part of one
+                            if x > found.get(b, -1):
+                                if x > slack or not (moved << x) & up[x] & here:
+                                    break
+                                found[b] = x
+            v, after = value[low], nat - (1 << (4 * low))
+            if v <= room and after in on:
+                later = on[after] & kept
+                bits |= ((later | later << width) << v) & up[v]
+            on[nat] = bits
+        return {b: self.most(b) - x for b, x in found.items()}
+
+    def _groups(self, nat: int, room: int) -> list:
+        """The tree nodes of the melds within the natural cards ``nat`` that hold its lowest card, whose melds
+        may fall short of their bound by ``room`` at most (all of a node's melds: the same natural cards)."""
+        low = lowest(nat)
+        root = self._roots.get(low, False)
+        if root is False:
+            root = self._roots[low] = self._tree(low)
+        if root is None or root.least > room:
+            return []
+        guarded, out, stack = nat + GUARD, [], [root]
+        while stack:
+            node = stack.pop()
+            for child in node.children:
+                if child.least <= room and (guarded - child.part) & GUARD == GUARD:
+                    stack.append(child)
+            if node.ends:
+                out.append(node)
+        return out
 
     def best(self, hand: int, keep: bool = True) -> int:
         """The most points the melds within ``hand`` can make, keeping a card in hand if ``keep``;
@@ -280,7 +352,7 @@ class Opening:
         else:
             low = lowest(hand)
             value = self.best(hand - (1 << (4 * low)), False)  # the lowest card stays in the hand
-            for b, pts, _ in self.within(hand):
+            for b, pts, _, _ in self.within(hand):
                 v = pts + self.best(hand - b, keep)
                 if v > value:
                     value = v
@@ -296,7 +368,7 @@ class Opening:
         if not hand & NATURALS:
             value = (hand >> JOKER_SHIFT) == left
         else:
-            value = any(self.goes_out(hand - b, left) for b, _, _ in self.within(hand))
+            value = any(self.goes_out(hand - end[0], left) for end in self.within(hand))
             if not value and left:  # the lowest card is the one left
                 value = self.goes_out(hand - (1 << (4 * lowest(hand))), 0)
         self._out[key] = value
