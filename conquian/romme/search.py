@@ -109,7 +109,7 @@ class Lanes:
 
     def __init__(self, width: int, count: int):
         self.lane = (1 << width) - 1
-        ones = sum(1 << (i * width) for i in range(count))  # the lowest bit of each lane
+        self.ones = ones = sum(1 << (i * width) for i in range(count))  # the lowest bit of each lane
         self.kept = self.lane * sum(1 << (2 * i * width) for i in range(count // 2))  # lanes of no card to keep
         #: down[x]: the bits that stay in their lane when a set is shifted down by x; up[x]: up by x
         self.down = [(self.lane >> x) * ones for x in range(width)]
@@ -260,7 +260,7 @@ class Opening:
             return {}
         jokers, width = hand >> JOKER_SHIFT, slack + 1
         lanes = Lanes(width, 2 * (jokers + 1))  # lane 2j + k: j jokers left, a card still to keep if k
-        down, up, kept, pair = lanes.down, lanes.up, lanes.kept, 2 * width  # (a joker fewer: a pair of lanes down)
+        down, up, kept, ones, pair = lanes.down, lanes.up, lanes.kept, lanes.ones, 2 * width  # (a joker fewer: a pair of lanes down)
         start = hand & NATURALS
         ahead = {start: lanes.lane << ((2 * jokers + keep) * width)}
         budget = {start: slack}  # sub-hand -> the most loss still open to a way that comes to it
@@ -271,6 +271,7 @@ class Opening:
             if nat in steps or not nat:
                 continue
             room, bits, low = budget[nat], ahead[nat], lowest(nat)
+            most_k = (bits.bit_length() - 1) // pair  # the most jokers left on a way to here
             steps[nat] = taken = self._groups(nat, room)
             moves = []
             for node in taken:
@@ -278,7 +279,8 @@ class Opening:
                 for x, k, _, _ in node.by_loss:
                     if x > room:
                         break
-                    spread |= (bits >> (k * pair + x)) & down[x]
+                    if k <= most_k:
+                        spread |= (bits >> (k * pair + x)) & down[x]
                 moves.append((nat - node.part, spread, room - node.by_loss[0][0]))
             v = value[low]
             if v <= room:  # the lowest card left out (the card kept, if one must be)
@@ -298,6 +300,8 @@ class Opening:
         found: dict[int, int] = {}  # bag -> the most loss a meld of it may have
         for nat in sorted(steps):  # every step leads to a smaller sub-hand: those after a step come first
             bits, here, room, low = 0, ahead[nat], budget[nat], lowest(nat)
+            most_k = (here.bit_length() - 1) // pair
+            open_lanes = (here & ones) * lanes.lane  # the lanes a way comes to here in: the rest do not matter
             for node in steps[nat]:
                 later = on.get(nat - node.part)
                 if later is None:
@@ -305,7 +309,9 @@ class Opening:
                 for x, k, b, losses in node.by_loss:
                     if x > room:
                         break
-                    term = (later << (k * pair + x)) & up[x]
+                    if k > most_k:
+                        continue
+                    term = (later << (k * pair + x)) & up[x] & open_lanes
                     bits |= term
                     if term & here and found.get(b, -1) < losses[-1]:
                         moved = later << (k * pair)
@@ -317,7 +323,7 @@ class Opening:
             v, after = value[low], nat - (1 << (4 * low))
             if v <= room and after in on:
                 later = on[after] & kept
-                bits |= ((later | later << width) << v) & up[v]
+                bits |= ((later | later << width) << v) & up[v] & open_lanes
             on[nat] = bits
         return {b: self.most(b) - x for b, x in found.items()}
 
