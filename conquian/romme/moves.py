@@ -52,7 +52,7 @@ PLAIN_FIRST = 1000
 #: Steps of the first meld's search meld by meld after which one walk answers for the melds still to be asked
 #: (:meth:`Opening.rests`): the search meld by meld is quick where most melds can be part of a first meld, the
 #: walk where few can (each "no" costs the search a whole search).
-SEARCH_STEPS = int(__import__("os").environ.get("SEARCH_STEPS", "10000"))
+SEARCH_STEPS = 3000
 
 
 def counts_of(hand) -> list[int]:
