@@ -61,6 +61,13 @@ def test_the_searches_agree_with_brute_force(hand, rules):
     for need in (1, 9, 30, 40, 41, 60, 200):  # the bounded decision agrees with the exact most points
         for keep in (False, True):
             assert Opening(melds, R.ace_points).reaches(b, need, keep) == (search.best(b, keep) >= need), (need, keep)
+            # and the one walk for all melds: a meld is part of a first meld of ``need`` exactly where its points
+            # and the most the rest of the hand makes reach it
+            fewest = Opening(melds, R.ace_points).rests(b, need, keep)
+            for m in melds:
+                p = m.first_points(R.ace_points)
+                part = p + search.best(b - cards_of(m), keep) >= need
+                assert (p >= fewest.get(cards_of(m), 1 << 30)) == part, (m, need, keep)
     for left in (0, 1):  # the melds some laying out uses: exactly those after which the rest goes out
         used = Layouts(melds, b).used(left)
         assert (used is not None) == search.goes_out(b, left)
@@ -198,3 +205,62 @@ def test_the_table_of_sub_bags_answers_as_the_search_does(monkeypatch):
     melds = hand_melds(long.melds, counts_of(only))
     table, search = _both_ways(monkeypatch, melds, bag(only), 0)
     assert table == search == {bag(only)}
+
+
+def test_one_walk_for_all_melds_answers_as_the_search_meld_by_meld():
+    """The first meld's walk for every meld at once (Opening.rests) against the search for each meld alone, on 60
+    hands of 12 to 18 cards with up to six jokers under six rule sets, with first melds just within the hand's
+    reach (where most melds are part of none) and well within it; every points of every bag compared."""
+    rng = random.Random(3)
+    rule_sets = LARGE_RULES + [R.replace(min_set=2, max_set=3, ace="low-or-high")]
+    answers = {True: 0, False: 0}
+    for trial in range(60):
+        rules = rule_sets[trial % len(rule_sets)]
+        suits = rng.sample(range(4), rng.randint(1, 3))
+        codes = rng.sample([s * 13 + k for s in suits for k in range(13)] * 2, rng.randint(8, 14))
+        codes += [52] * rng.randint(0, 6)
+        melds = hand_melds(rules.melds, counts_of(codes))
+        hand, keep = bag(codes), trial % 2 == 0
+        best = Opening(melds, R.ace_points).best(hand, keep)
+        for need in {best, best - 7, best // 2}:
+            fewest = Opening(melds, R.ace_points).rests(hand, need, keep)
+            search = Opening(melds, R.ace_points)
+            for m in melds:
+                p = m.first_points(R.ace_points)
+                expected = search.reaches(hand - cards_of(m), need - p, keep)
+                assert (p >= fewest.get(cards_of(m), 1 << 30)) == expected, (rules, codes, need, keep, m)
+                answers[expected] += 1
+    assert answers[True] > 20_000 and answers[False] > 20_000
+
+
+def test_the_walk_for_all_melds_changes_no_listing(monkeypatch):
+    """The listing asks meld by meld until SEARCH_STEPS, then walks once for the rest: the listings must be those of
+    either way alone, on positions of the largest hands where the first meld is just within reach."""
+    from conquian import RommeGame
+    from conquian.romme import moves
+    from conquian.romme.actions import Kind
+
+    hands = ["🃏 🃏 🃏 🃏 🃏 2♠ 4♠ Q♠ 10♠ 7♠ 5♠ J♠ 3♠ A♠ 9♠ 7♠ 8♠ 6♠ 5♠ A♠",
+             "🃏 🃏 🃏 3♥ J♥ 8♥ Q♥ K♥ 7♥ 10♥ J♥ K♥ 6♥ A♥ 4♥ 9♥ 6♥ 4♥ 5♦ 5♣",
+             "🃏 🃏 🃏 🃏 Q♠ K♠ 8♠ 3♠ 5♠ 10♠ 5♥ 4♥ J♥ 9♥ Q♥ 7♥ 6♠ 9♠ A♦ 2♦"]
+    variants = ["romme-spielwiki(hand_size=19, max_players=5, adjacent_jokers=any, first_meld=150)",
+                "romme-spielwiki(hand_size=19, max_players=5, min_set=2, max_set=3, ace=low-or-high, first_meld=120)",
+                "romme-spielwiki(hand_size=19, max_players=5, going_out=meld-or-discard, first_meld=100)"]
+    other = "2♣ 3♣ 4♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ 2♦ 3♦ 4♦ 6♦ 7♦ 8♦ 9♦"
+    texts = [f"variant: {v}\nplayers: 2\nhand 0: {h}\nhand 1: {other}\ndiscards: K♦\nto play: 0\n"
+             for v in variants for h in hands]
+    walks, walk = [], Opening.rests
+
+    def counted(self, *args):
+        walks.append(args)
+        return walk(self, *args)
+
+    monkeypatch.setattr(Opening, "rests", counted)
+    listings = []
+    for steps in (-1, 10**12):  # the walk from the first meld on, never
+        monkeypatch.setattr(moves, "SEARCH_STEPS", steps)
+        listings.append([RommeGame.from_position(t).legal_actions() for t in texts])
+    assert listings[0] == listings[1]
+    assert len(walks) >= 6  # the walk answered on most positions (not where no first meld is within reach)
+    melds = [sum(a.kind is Kind.MELD for a in listing) for listing in listings[0]]
+    assert sum(melds) > 5_000 and sum(n > 0 for n in melds) >= 6, melds
