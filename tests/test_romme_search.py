@@ -63,7 +63,7 @@ def test_the_searches_agree_with_brute_force(hand, rules):
             assert Opening(melds, R.ace_points).reaches(b, need, keep) == (search.best(b, keep) >= need), (need, keep)
             # and the one walk for all melds: a meld is part of a first meld of ``need`` exactly where its points
             # and the most the rest of the hand makes reach it
-            fewest = Opening(melds, R.ace_points).rests(b, need, keep)
+            fewest = Opening(melds, R.ace_points).fewest(b, need, keep)
             for m in melds:
                 p = m.first_points(R.ace_points)
                 part = p + search.best(b - cards_of(m), keep) >= need
@@ -208,7 +208,7 @@ def test_the_table_of_sub_bags_answers_as_the_search_does(monkeypatch):
 
 
 def test_one_walk_for_all_melds_answers_as_the_search_meld_by_meld():
-    """The first meld's walk for every meld at once (Opening.rests) against the search for each meld alone, on 60
+    """The first meld's walk for every meld at once (Opening.fewest) against the search for each meld alone, on 60
     hands of 12 to 18 cards with up to six jokers under six rule sets, with first melds just within the hand's
     reach (where most melds are part of none) and well within it; every points of every bag compared."""
     rng = random.Random(3)
@@ -223,7 +223,7 @@ def test_one_walk_for_all_melds_answers_as_the_search_meld_by_meld():
         hand, keep = bag(codes), trial % 2 == 0
         best = Opening(melds, R.ace_points).best(hand, keep)
         for need in {best, best - 7, best // 2}:
-            fewest = Opening(melds, R.ace_points).rests(hand, need, keep)
+            fewest = Opening(melds, R.ace_points).fewest(hand, need, keep)
             search = Opening(melds, R.ace_points)
             for m in melds:
                 p = m.first_points(R.ace_points)
@@ -249,13 +249,13 @@ def test_the_walk_for_all_melds_changes_no_listing(monkeypatch):
     other = "2♣ 3♣ 4♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ 2♦ 3♦ 4♦ 6♦ 7♦ 8♦ 9♦"
     texts = [f"variant: {v}\nplayers: 2\nhand 0: {h}\nhand 1: {other}\ndiscards: K♦\nto play: 0\n"
              for v in variants for h in hands]
-    walks, walk = [], Opening.rests
+    walks, walk = [], Opening.fewest
 
     def counted(self, *args):
         walks.append(args)
         return walk(self, *args)
 
-    monkeypatch.setattr(Opening, "rests", counted)
+    monkeypatch.setattr(Opening, "fewest", counted)
     listings = []
     for steps in (-1, 10**12):  # the walk from the first meld on, never
         monkeypatch.setattr(moves, "SEARCH_STEPS", steps)

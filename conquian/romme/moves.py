@@ -50,7 +50,7 @@ _KEEP, _LEAVE = _new(Action, (Kind.KEEP, -1, None, None, None)), _new(Action, (K
 #: Melds in a hand from which the first meld's search first tries the melds without idle jokers.
 PLAIN_FIRST = 1000
 #: Steps of the first meld's search meld by meld after which one walk answers for the melds still to be asked
-#: (:meth:`Opening.rests`): the search meld by meld is quick where most melds can be part of a first meld, the
+#: (:meth:`Opening.fewest`): the search meld by meld is quick where most melds can be part of a first meld, the
 #: walk where few can (each "no" costs the search a whole search).
 SEARCH_STEPS = 3000
 
@@ -86,7 +86,7 @@ class Turn:
         self.counts = counts_of(self.hand)
         self.bags: list[int] = []  # each meld's bag, in the order of all_melds
         self.all_melds = hand_melds(g.mr, self.counts, bags=self.bags)
-        self.search = self.out = self.bag = self.rests = None
+        self.search = self.out = self.bag = self.fewest = None
 
     def _first_ok(self, m, b: int) -> bool:
         """Whether laying meld ``m`` (of bag ``b``, within the hand) before the first meld's points are reached
@@ -96,14 +96,20 @@ class Turn:
         if points >= need and len(self.hand) - m.size >= self.keep:
             return True  # the points are reached, and a card is left to discard: no search needed
         if self.reachable:
-            if self.rests is None and self.search is not None and self.search.steps > SEARCH_STEPS:
-                self.rests = self.search.rests(self.bag, need, bool(self.keep))
-            if self.rests is not None:
-                if points >= self.rests.get(b, 1 << 30):
+            if self.fewest is None and self._steps() > SEARCH_STEPS:
+                if self.search is None:
+                    self.search = Opening(self.all_melds, r.ace_points, self.bags)
+                self.fewest = self.search.fewest(self.bag, need, bool(self.keep))
+            if self.fewest is not None:
+                if points >= self.fewest.get(b, 1 << 30):
                     return True
             elif self._reaches(m, b, need - points):
                 return True
         return self.hand_romme and b in self._laid_out()
+
+    def _steps(self) -> int:
+        """The steps the first meld's searches meld by meld have taken."""
+        return (self.search.steps if self.search else 0) + (self.plain.steps if self.plain else 0)
 
     def _reaches(self, m, b: int, need: int) -> bool:
         """Whether the rest of the hand after meld ``m`` (of bag ``b``) makes ``need`` more points, keeping a card

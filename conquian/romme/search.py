@@ -1,4 +1,4 @@
-"""Whether a player who has not yet melded can still reach his first meld, or go out at once: two exact searches.
+"""Whether a player who has not yet melded can still reach his first meld, or go out at once: exact searches.
 
 A player's first meld must reach a number of points (``first_meld``) with the melds he lays in one turn.  The
 engine lets him lay them one action at a time (see :mod:`conquian.romme.moves`), and offers a meld only if,
@@ -14,8 +14,15 @@ each meld that can hold it, then goes on with the rest.  With six jokers a hand 
 (a joker may stand anywhere in a sequence), but the melds within a given rest are few: the melds whose lowest card
 is the same are kept in a tree by their natural cards, in rising order, so a search walks only the branches whose
 cards the rest holds; melds of the same cards (the jokers standing elsewhere in the same sequence) are one entry,
-with the most points they can count.  Which melds some laying out of the whole hand uses (Hand-Rommé) is the
-question of :mod:`conquian.romme.layouts`.
+with the most points they can count.  A search that needs all but a few points of what the rest could count at
+most (every card at its highest) walks only the branches whose melds lose no more than that.  Which melds some
+laying out of the whole hand uses (Hand-Rommé) is the question of :mod:`conquian.romme.layouts`.
+
+Meld by meld, or every meld at once.  Which melds of a hand can be part of a first meld is asked meld by meld
+(:meth:`Opening.reaches` on the rest of the hand), which is quick where the answer is mostly yes (a way is found at
+once), but where a hand can only just make the points most answers are no, and each no is a whole search.  There
+:meth:`Opening.fewest` answers for every meld in one walk over the sub-hands (two passes of a few integer
+operations a step), and the listing turns to it once the searches meld by meld have taken a set number of steps.
 """
 
 from __future__ import annotations
@@ -105,7 +112,7 @@ def _least(root: _Node) -> None:
 
 
 class Lanes:
-    """The masks of :meth:`Opening.rests`' bit sets: ``count`` lanes of ``width`` bits (a bit per loss)."""
+    """The masks of :meth:`Opening.fewest`' bit sets: ``count`` lanes of ``width`` bits (a bit per loss)."""
 
     def __init__(self, width: int, count: int):
         self.lane = (1 << width) - 1
@@ -240,7 +247,7 @@ class Opening:
             self._no[key] = min(self._no.get(key, 1 << 30), need)
         return found
 
-    def rests(self, hand: int, need: int, keep: bool = True) -> dict[int, int]:
+    def fewest(self, hand: int, need: int, keep: bool = True) -> dict[int, int]:
         """For every meld bag that some first meld of ``need`` points or more within ``hand`` (keeping a card if
         ``keep``) can use: the fewest points a meld of that bag must count to be part of one (a meld of fewer
         points is part of none).  One walk answers for every meld at once.
