@@ -95,35 +95,44 @@ class Turn:
         points, need = m.first_points(r.ace_points), r.first_meld - self.points
         if points >= need and len(self.hand) - m.size >= self.keep:
             return True  # the points are reached, and a card is left to discard: no search needed
-        if self.reachable:
-            if self.fewest is None and self._steps() > SEARCH_STEPS:
+        if self.reachable and self.fewest is None:
+            found = self._reaches(m, b, need - points)
+            if found:
+                return True
+            if found is None:  # the searches meld by meld have taken their steps: one walk for the rest
                 if self.search is None:
                     self.search = Opening(self.all_melds, r.ace_points, self.bags)
                 self.fewest = self.search.fewest(self.bag, need, bool(self.keep))
-            if self.fewest is not None:
-                if points >= self.fewest.get(b, 1 << 30):
-                    return True
-            elif self._reaches(m, b, need - points):
-                return True
+                self.reachable = bool(self.fewest)
+        if self.fewest is not None and points >= self.fewest.get(b, 1 << 30):
+            return True
         return self.hand_romme and b in self._laid_out()
 
-    def _steps(self) -> int:
-        """The steps the first meld's searches meld by meld have taken."""
-        return (self.search.steps if self.search else 0) + (self.plain.steps if self.plain else 0)
-
-    def _reaches(self, m, b: int, need: int) -> bool:
+    def _reaches(self, m, b: int, need: int) -> "bool | None":
         """Whether the rest of the hand after meld ``m`` (of bag ``b``) makes ``need`` more points, keeping a card
-        if one must be kept: the first meld's search for this one meld."""
+        if one must be kept: the first meld's searches for this one meld; None once they have taken
+        SEARCH_STEPS steps in all."""
         r = self.g.rules
         rest, most = self.bag - b, self.most - cost(m, r.ace_points)[2]
-        if self.plain is not None and self.plain.reaches(rest, need, bool(self.keep), most):
-            return True
+        if self.plain is not None:
+            found = self.plain.reaches(rest, need, bool(self.keep), most, self._left(self.search))
+            if found is not False:
+                return found
         if self.search is None:
             self.search = Opening(self.all_melds, r.ace_points, self.bags)
             # The whole hand's question, exactly: where it is no, so is every meld's (most hands, most turns),
             # and the memos it leaves serve the questions meld by meld.
-            self.reachable = self.search.reaches(self.bag, r.first_meld - self.points, bool(self.keep), self.most)
-        return self.reachable and self.search.reaches(rest, need, bool(self.keep), most)
+            whole = self.search.reaches(self.bag, r.first_meld - self.points, bool(self.keep), self.most,
+                                        self._left(self.plain))
+            if whole is None:
+                return None
+            self.reachable = whole
+        return self.reachable and self.search.reaches(rest, need, bool(self.keep), most, self._left(self.plain))
+
+    @staticmethod
+    def _left(other: "Opening | None") -> int:
+        """The steps one of the two searches may have taken in all: SEARCH_STEPS less those of the ``other``."""
+        return SEARCH_STEPS - (other.steps if other else 0)
 
     def _prepare(self) -> None:
         """What the first meld's questions share: the hand's bag and bound, whether the points can be reached."""

@@ -84,18 +84,23 @@ class _Node:
     ``by_loss`` the ends as ``(loss, jokers, bag, losses)`` by rising loss (what the best meld of the bag falls
     short of its bound)."""
 
-    __slots__ = ("part", "most", "ends", "children", "least", "by_loss", "_by_code")
+    __slots__ = ("part", "most", "ends", "children", "least", "by_loss")
 
     def __init__(self, part: int, most: int):
-        self.part, self.most, self.ends, self.children, self._by_code = part, most, [], [], {}
+        self.part, self.most, self.ends, self.children = part, most, [], []
         self.least, self.by_loss = 1 << 30, []
 
-    def child(self, code: int, value: int) -> "_Node":
-        found = self._by_code.get(code)
-        if found is None:
-            found = self._by_code[code] = _Node(self.part + (1 << (4 * code)), self.most + value)
-            self.children.append(found)
-        return found
+
+def _branch(nodes: dict, part: int, value: list[int]) -> _Node:
+    """The node of the natural cards ``part`` in a tree whose nodes by part are ``nodes``, made (with the nodes on
+    the way to it) if the tree has none: its parent holds the same cards but the highest."""
+    top = (part.bit_length() - 1) >> 2
+    parent = nodes.get(part - (1 << (4 * top)))
+    if parent is None:
+        parent = _branch(nodes, part - (1 << (4 * top)), value)
+    node = nodes[part] = _Node(part, parent.most + value[top])
+    parent.children.append(node)
+    return node
 
 
 def _least(root: _Node) -> None:
@@ -109,6 +114,10 @@ def _least(root: _Node) -> None:
         node.by_loss = sorted((losses[0], b >> JOKER_SHIFT, b, losses) for b, _, _, losses in node.ends)
         node.least = min([end[0] for end in node.by_loss[:1]] + [child.least for child in node.children],
                          default=1 << 30)
+
+
+class _OutOfSteps(Exception):
+    """A search has taken the steps it was given (caught by :meth:`Opening.reaches`)."""
 
 
 class Lanes:
@@ -141,6 +150,7 @@ class Opening:
         """``bags``: each meld's bag, in the order of ``melds``, where the caller has them."""
         self._value = _values(ace)
         self.steps = 0  # how many sub-hands the searches for points have asked about
+        self._limit = 1 << 62
         # a meld's bag -> [the most points a meld of those cards counts, a meld, the points its melds count]
         best: dict[int, list] = {}
         for m, b in zip(melds, bags) if bags is not None else ((m, cost(m, ace)[0]) for m in melds):
@@ -203,26 +213,32 @@ class Opening:
         value = self._value
         root = _Node(1 << (4 * low), value[low])
         melds.sort(key=lambda bpm: bpm[0] >> JOKER_SHIFT)  # fewest jokers first
+        nodes = {root.part: root}
         for b, points, m, every in melds:
-            node = root
-            codes = sorted(m.naturals())
-            for c in codes[1:]:
-                node = node.child(c, value[c])
+            node = nodes.get(b & NATURALS) or _branch(nodes, b & NATURALS, value)
             bound = node.most + value[JOKER_CODE] * (b >> JOKER_SHIFT)
             node.ends.append([b, points, bound, sorted(bound - p for p in every)])
         _least(root)
         return root
 
-    def reaches(self, hand: int, need: int, keep: bool = True, most: "int | None" = None) -> bool:
+    def reaches(self, hand: int, need: int, keep: bool = True, most: "int | None" = None,
+                steps: "int | None" = None) -> "bool | None":
         """Whether the melds within ``hand`` can make ``need`` points, keeping a card in hand if ``keep``: the
         question :meth:`best` answers, decided with bounds so that a large hand with many jokers is quick.
-        ``most``: :meth:`most` of ``hand``, where the caller knows it."""
+        ``most``: :meth:`most` of ``hand``, where the caller knows it; ``steps``: None (no answer) once the
+        searches of this Opening have taken that many steps in all (what they found on the way is kept)."""
         if need <= 0:
             return not keep or hand != 0
-        return self._reaches(hand, need, keep, self.most(hand) if most is None else most)
+        self._limit = 1 << 62 if steps is None else steps
+        try:
+            return self._reaches(hand, need, keep, self.most(hand) if most is None else most)
+        except _OutOfSteps:
+            return None
 
     def _reaches(self, hand: int, need: int, keep: bool, most: int) -> bool:
         self.steps += 1
+        if self.steps > self._limit:
+            raise _OutOfSteps
         if need <= 0:
             return not keep or hand != 0
         if most < need:
