@@ -81,7 +81,7 @@ class _Node:
     points the best meld of that bag counts, and what each meld of it falls short of the bound); ``children``
     the branches one natural card further (a higher code, or the same code again); ``most`` the bound of
     :meth:`Opening.most` for ``part``; ``least`` the least any meld of the branch falls short of its bound;
-    ``by_loss`` the ends as ``(loss, jokers, bag, losses)`` by rising loss (what the best meld of the bag falls
+    ``by_loss`` the ends as ``(loss, jokers, bag, losses, bound)`` by rising loss (what the best meld of the bag falls
     short of its bound)."""
 
     __slots__ = ("part", "most", "ends", "children", "least", "by_loss")
@@ -111,7 +111,7 @@ def _least(root: _Node) -> None:
         order.append(node)
         stack += node.children
     for node in reversed(order):  # a node after all of its branches
-        node.by_loss = sorted((losses[0], b >> JOKER_SHIFT, b, losses) for b, _, _, losses in node.ends)
+        node.by_loss = sorted((losses[0], b >> JOKER_SHIFT, b, losses, bound) for b, _, bound, losses in node.ends)
         node.least = min([end[0] for end in node.by_loss[:1]] + [child.least for child in node.children],
                          default=1 << 30)
 
@@ -295,16 +295,18 @@ class Opening:
                 continue
             room, bits, low = budget[nat], ahead[nat], lowest(nat)
             most_k = (bits.bit_length() - 1) // pair  # the most jokers left on a way to here
-            steps[nat] = taken = self._groups(nat, room)
+            steps[nat] = taken = []  # (the steps of no way within the slack are left out)
             moves = []
-            for node in taken:
+            for node in self._groups(nat, room):
                 spread = 0
-                for x, k, _, _ in node.by_loss:
+                for x, k, _, _, _ in node.by_loss:
                     if x > room:
                         break
                     if k <= most_k:
                         spread |= (bits >> (k * pair + x)) & down[x]
-                moves.append((nat - node.part, spread, room - node.by_loss[0][0]))
+                if spread:
+                    taken.append(node)
+                    moves.append((nat - node.part, spread, room - node.by_loss[0][0]))
             v = value[low]
             if v <= room:  # the lowest card left out (the card kept, if one must be)
                 spread = (bits >> v) & down[v]
@@ -321,15 +323,14 @@ class Opening:
                     heappush(heap, -after)
         on = {0: lanes.done(value[JOKER_CODE])}
         found: dict[int, int] = {}  # bag -> the most loss a meld of it may have
+        bounds: dict[int, int] = {}  # bag -> its bound
         for nat in sorted(steps):  # every step leads to a smaller sub-hand: those after a step come first
             bits, here, room, low = 0, ahead[nat], budget[nat], lowest(nat)
             most_k = (here.bit_length() - 1) // pair
             open_lanes = (here & ones) * lanes.lane  # the lanes a way comes to here in: the rest do not matter
             for node in steps[nat]:
-                later = on.get(nat - node.part)
-                if later is None:
-                    continue  # no way within the slack takes this step
-                for x, k, b, losses in node.by_loss:
+                later = on[nat - node.part]
+                for x, k, b, losses, bound in node.by_loss:
                     if x > room:
                         break
                     if k > most_k:
@@ -338,6 +339,7 @@ class Opening:
                     bits |= term
                     if term & here and found.get(b, -1) < losses[-1]:
                         moved = later << (k * pair)
+                        bounds[b] = bound
                         for x in losses:  # the bag's other melds, by rising loss, while they are part of one
                             if x > found.get(b, -1):
                                 if x > slack or not (moved << x) & up[x] & here:
@@ -348,7 +350,7 @@ class Opening:
                 later = on[after] & kept
                 bits |= ((later | later << width) << v) & up[v] & open_lanes
             on[nat] = bits
-        return {b: self.most(b) - x for b, x in found.items()}
+        return {b: bounds[b] - x for b, x in found.items()}
 
     def _groups(self, nat: int, room: int) -> list:
         """The tree nodes of the melds within the natural cards ``nat`` that hold its lowest card, whose melds
