@@ -120,7 +120,7 @@ class _OutOfSteps(Exception):
     """A search has taken the steps it was given (caught by :meth:`Opening.reaches`)."""
 
 
-class Lanes:
+class _Lanes:
     """The masks of :meth:`Opening.fewest`' bit sets: ``count`` lanes of ``width`` bits (a bit per loss)."""
 
     def __init__(self, width: int, count: int):
@@ -282,7 +282,7 @@ class Opening:
         if slack < 0:
             return {}
         jokers, width = hand >> JOKER_SHIFT, slack + 1
-        lanes = Lanes(width, 2 * (jokers + 1))  # lane 2j + k: j jokers left, a card still to keep if k
+        lanes = _Lanes(width, 2 * (jokers + 1))  # lane 2j + k: j jokers left, a card still to keep if k
         down, up, kept, ones, pair = lanes.down, lanes.up, lanes.kept, lanes.ones, 2 * width  # (a joker fewer: a pair of lanes down)
         start = hand & NATURALS
         ahead = {start: lanes.lane << ((2 * jokers + keep) * width)}
