@@ -162,7 +162,8 @@ class Turn:
     def melds(self, must: int = -1) -> list:
         melds, bags = self.all_melds, self.bags
         if must >= 0:
-            melds, bags = zip(*[(m, b) for m, b in zip(melds, bags) if uses(m, must)]) or ((), ())
+            holds = [uses(m, must) for m in melds]
+            melds, bags = list(compress(melds, holds)), list(compress(bags, holds))
         if self.opened:
             return [m for m in melds if len(self.hand) - m.size >= self.keep]
         self._prepare()
