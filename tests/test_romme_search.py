@@ -173,6 +173,14 @@ def _both_ways(monkeypatch, melds, hand, left):
     return found
 
 
+def random_hand(rng: random.Random, suits: int, naturals: tuple[int, int]) -> list[int]:
+    """The card codes of a random hand: ``naturals`` (fewest, most) natural cards of one to ``suits`` suits, both
+    copies of a card possible, and none to six jokers."""
+    chosen = rng.sample(range(4), rng.randint(1, suits))
+    codes = rng.sample([s * 13 + k for s in chosen for k in range(13)] * 2, rng.randint(*naturals))
+    return codes + [52] * rng.randint(0, 6)
+
+
 def test_the_table_of_sub_bags_answers_as_the_search_does(monkeypatch):
     """Hand-Rommé's two ways (a table of every sub-bag; a search bag by bag, kept for small and for very large
     hands) give the same melds, on 150 hands with both copies of cards, up to six jokers, under six rule sets;
@@ -182,9 +190,7 @@ def test_the_table_of_sub_bags_answers_as_the_search_does(monkeypatch):
     compared = 0
     for trial in range(150):
         rules = rule_sets[trial % len(rule_sets)]
-        suits = rng.sample(range(4), rng.randint(1, 2))
-        codes = rng.sample([s * 13 + k for s in suits for k in range(13)] * 2, rng.randint(4, 12))
-        codes += [52] * rng.randint(0, 6)
+        codes = random_hand(rng, 2, (4, 12))
         melds = hand_melds(rules.melds, counts_of(codes))
         for left in (0, 1):
             table, search = _both_ways(monkeypatch, melds, bag(codes), left)
@@ -216,9 +222,7 @@ def test_one_walk_for_all_melds_answers_as_the_search_meld_by_meld():
     answers = {True: 0, False: 0}
     for trial in range(60):
         rules = rule_sets[trial % len(rule_sets)]
-        suits = rng.sample(range(4), rng.randint(1, 3))
-        codes = rng.sample([s * 13 + k for s in suits for k in range(13)] * 2, rng.randint(8, 14))
-        codes += [52] * rng.randint(0, 6)
+        codes = random_hand(rng, 3, (8, 14))
         melds = hand_melds(rules.melds, counts_of(codes))
         hand, keep = bag(codes), trial % 2 == 0
         best = Opening(melds, R.ace_points).best(hand, keep)
