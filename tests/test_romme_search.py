@@ -13,6 +13,7 @@ from conquian.romme.hands import hand_melds
 from conquian.romme.melds import Meld, meld_bag
 from conquian.romme.moves import counts_of
 from conquian.romme.search import NO_WAY, Opening
+from conquian.romme.walk import fewest
 
 R = variant("romme-spielwiki")
 
@@ -63,11 +64,11 @@ def test_the_searches_agree_with_brute_force(hand, rules):
             assert Opening(melds, R.ace_points).reaches(b, need, keep) == (search.best(b, keep) >= need), (need, keep)
             # and the one walk for all melds: a meld is part of a first meld of ``need`` exactly where its points
             # and the most the rest of the hand makes reach it
-            fewest = Opening(melds, R.ace_points).fewest(b, need, keep)
+            needed = fewest(Opening(melds, R.ace_points), b, need, keep)
             for m in melds:
                 p = m.first_points(R.ace_points)
                 part = p + search.best(b - cards_of(m), keep) >= need
-                assert (p >= fewest.get(cards_of(m), 1 << 30)) == part, (m, need, keep)
+                assert (p >= needed.get(cards_of(m), 1 << 30)) == part, (m, need, keep)
     for left in (0, 1):  # the melds some laying out uses: exactly those after which the rest goes out
         used = Layouts(melds, b).used(left)
         assert (used is not None) == search.goes_out(b, left)
@@ -214,7 +215,7 @@ def test_the_table_of_sub_bags_answers_as_the_search_does(monkeypatch):
 
 
 def test_one_walk_for_all_melds_answers_as_the_search_meld_by_meld():
-    """The first meld's walk for every meld at once (Opening.fewest) against the search for each meld alone, on 60
+    """The first meld's walk for every meld at once (walk.fewest) against the search for each meld alone, on 60
     hands of 12 to 18 cards with up to six jokers under six rule sets, with first melds just within the hand's
     reach (where most melds are part of none) and well within it; every points of every bag compared."""
     rng = random.Random(3)
@@ -227,12 +228,12 @@ def test_one_walk_for_all_melds_answers_as_the_search_meld_by_meld():
         hand, keep = bag(codes), trial % 2 == 0
         best = Opening(melds, R.ace_points).best(hand, keep)
         for need in {best, best - 7, best // 2}:
-            fewest = Opening(melds, R.ace_points).fewest(hand, need, keep)
+            needed = fewest(Opening(melds, R.ace_points), hand, need, keep)
             search = Opening(melds, R.ace_points)
             for m in melds:
                 p = m.first_points(R.ace_points)
                 expected = search.reaches(hand - cards_of(m), need - p, keep)
-                assert (p >= fewest.get(cards_of(m), 1 << 30)) == expected, (rules, codes, need, keep, m)
+                assert (p >= needed.get(cards_of(m), 1 << 30)) == expected, (rules, codes, need, keep, m)
                 answers[expected] += 1
     assert answers[True] > 20_000 and answers[False] > 20_000
 
@@ -253,13 +254,13 @@ def test_the_walk_for_all_melds_changes_no_listing(monkeypatch):
     other = "2♣ 3♣ 4♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ 2♦ 3♦ 4♦ 6♦ 7♦ 8♦ 9♦"
     texts = [f"variant: {v}\nplayers: 2\nhand 0: {h}\nhand 1: {other}\ndiscards: K♦\nto play: 0\n"
              for v in variants for h in hands]
-    walks, walk = [], Opening.fewest
+    walks = []
 
-    def counted(self, *args):
+    def counted(*args):
         walks.append(args)
-        return walk(self, *args)
+        return fewest(*args)
 
-    monkeypatch.setattr(Opening, "fewest", counted)
+    monkeypatch.setattr(moves, "fewest", counted)
     listings = []
     for steps in (-1, 10**12):  # the walk from the first meld on, never
         monkeypatch.setattr(moves, "SEARCH_STEPS", steps)

@@ -37,7 +37,8 @@ from .hands import hand_melds
 from .layouts import Layouts
 from .melds import exchange_results, lay_results, meld_bag, touching
 from .rules import GoingOut
-from .search import NO_WAY, Opening, cost
+from .search import Opening, cost
+from .walk import fewest
 from .state import Phase
 
 __all__ = ["legal", "diagnose", "counts_of"]
@@ -49,9 +50,9 @@ _KEEP, _LEAVE = _new(Action, (Kind.KEEP, -1, None, None, None)), _new(Action, (K
 
 #: Melds in a hand from which the first meld's search first tries the melds without idle jokers.
 PLAIN_FIRST = 1000
-#: Steps of the first meld's search meld by meld after which one walk answers for the melds still to be asked
-#: (:meth:`Opening.fewest`): the search meld by meld is quick where most melds can be part of a first meld, the
-#: walk where few can (each "no" costs the search a whole search).
+#: Steps of the first meld's searches meld by meld after which one walk answers for the melds still to be asked
+#: (:func:`conquian.romme.walk.fewest`): the searches meld by meld are quick where most melds can be part of a
+#: first meld, the walk where few can (each "no" costs a whole search).
 SEARCH_STEPS = 3000
 
 
@@ -102,7 +103,7 @@ class Turn:
             if found is None:  # the searches meld by meld have taken their steps: one walk for the rest
                 if self.search is None:
                     self.search = Opening(self.all_melds, r.ace_points, self.bags)
-                self.fewest = self.search.fewest(self.bag, need, bool(self.keep))
+                self.fewest = fewest(self.search, self.bag, need, bool(self.keep))
                 self.reachable = bool(self.fewest)
         if self.fewest is not None and points >= self.fewest.get(b, 1 << 30):
             return True

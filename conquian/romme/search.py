@@ -21,13 +21,12 @@ laying out of the whole hand uses (Hand-Rommé) is the question of :mod:`conquia
 Meld by meld, or every meld at once.  Which melds of a hand can be part of a first meld is asked meld by meld
 (:meth:`Opening.reaches` on the rest of the hand), which is quick where the answer is mostly yes (a way is found at
 once), but where a hand can only just make the points most answers are no, and each no is a whole search.  There
-:meth:`Opening.fewest` answers for every meld in one walk over the sub-hands (two passes of a few integer
-operations a step), and the listing turns to it once the searches meld by meld have taken a set number of steps.
+:func:`conquian.romme.walk.fewest` answers for every meld in one walk over the sub-hands, and the listing turns to
+it once the searches meld by meld have taken a set number of steps.
 """
 
 from __future__ import annotations
 
-from heapq import heappop, heappush
 from typing import Iterable
 
 from ..cards import JOKER_CODE
@@ -120,29 +119,6 @@ class _OutOfSteps(Exception):
     """A search has taken the steps it was given (caught by :meth:`Opening.reaches`)."""
 
 
-class _Lanes:
-    """The masks of :meth:`Opening.fewest`' bit sets: ``count`` lanes of ``width`` bits (a bit per loss)."""
-
-    def __init__(self, width: int, count: int):
-        self.lane = (1 << width) - 1
-        self.ones = ones = sum(1 << (i * width) for i in range(count))  # the lowest bit of each lane
-        self.kept = self.lane * sum(1 << (2 * i * width) for i in range(count // 2))  # lanes of no card to keep
-        #: down[x]: the bits that stay in their lane when a set is shifted down by x; up[x]: up by x
-        self.down = [(self.lane >> x) * ones for x in range(width)]
-        self.up = [((self.lane >> x) << x) * ones for x in range(width)]
-        self.width, self.count = width, count
-
-    def done(self, joker: int) -> int:
-        """The second set of a sub-hand of no natural card: the jokers left lose their bound (``joker`` each),
-        and no card left where one must be kept is no way."""
-        bits = 0
-        for i in range(self.count):
-            j, keep = divmod(i, 2)
-            if (j or not keep) and joker * j < self.width:
-                bits |= ((self.lane >> (joker * j)) << (joker * j)) << (i * self.width)
-        return bits
-
-
 class Opening:
     """The searches over one hand's melds (each meld: its bag and its first-meld points), remembered by sub-hand."""
 
@@ -176,13 +152,18 @@ class Opening:
         """:meth:`most` without an Opening."""
         return _most(hand, _values(ace))
 
+    @property
+    def values(self) -> list[int]:
+        """The most each card code can count in a first meld (index 52: a joker, counted as an ace)."""
+        return self._value
+
     def most(self, hand: int) -> int:
         """An upper bound of the points of the melds within ``hand``: every card at its highest value."""
         return _most(hand, self._value)
 
     def within(self, hand: int, slack: int = 1 << 29):
-        """The melds within ``hand`` that hold its lowest natural card, as the ends of :class:`_Node`, one at a time
-        (a search that stops at the first that works lists no more); ``hand`` must hold a natural card.  With
+        """The melds within ``hand`` that hold its lowest natural card, as ``[bag, points, bound, losses]``, one at
+        a time (a search that stops at the first that works lists no more); ``hand`` must hold a natural card.  With
         ``slack``, only the melds that fall short of their bound by ``slack`` points at most: a search that needs
         all but ``slack`` of the rest's bound can use no other, and the branches that hold none are not walked
         (where the points needed are close to the bound, as when a hand can only just make them, that is most)."""
@@ -263,96 +244,7 @@ class Opening:
             self._no[key] = min(self._no.get(key, 1 << 30), need)
         return found
 
-    def fewest(self, hand: int, need: int, keep: bool = True) -> dict[int, int]:
-        """For every meld bag that some first meld of ``need`` points or more within ``hand`` (keeping a card if
-        ``keep``) can use: the fewest points a meld of that bag must count to be part of one (a meld of fewer
-        points is part of none).  One walk answers for every meld at once.
-
-        Measured in what each step falls short of the bound :meth:`most` (its *loss*: a card left out loses its
-        value, a joker that stands for a 5 loses 6), a first meld is a way from the hand's natural cards to none
-        whose losses add up to the *slack*, the bound less ``need``, at most.  Each sub-hand of natural cards has
-        two bit sets, one bit per (jokers left, whether a card must still be kept, loss): the losses still open to
-        the ways that come to it (bits 0 to the slack less the loss so far), and the losses of the ways on from it
-        to the end (a bit for each loss at least the least).  A step of a meld shifts a set by the meld's jokers
-        and loss, so a few integer operations take it for every number of jokers and every loss at once.  A
-        first walk, the largest sub-hand first (every step leads to a smaller one), fills the first sets; a
-        second, smallest first, the second; a meld is part of a first meld where its step's two sets meet."""
-        value, most = self._value, self.most(hand)
-        slack = most - need
-        if slack < 0:
-            return {}
-        jokers, width = hand >> JOKER_SHIFT, slack + 1
-        lanes = _Lanes(width, 2 * (jokers + 1))  # lane 2j + k: j jokers left, a card still to keep if k
-        down, up, kept, ones, pair = lanes.down, lanes.up, lanes.kept, lanes.ones, 2 * width  # (a joker fewer: a pair of lanes down)
-        start = hand & NATURALS
-        ahead = {start: lanes.lane << ((2 * jokers + keep) * width)}
-        budget = {start: slack}  # sub-hand -> the most loss still open to a way that comes to it
-        steps: dict[int, list] = {}  # sub-hand -> the groups of melds (tree nodes) that may take it on
-        heap = [-start]
-        while heap:
-            nat = -heappop(heap)
-            if nat in steps or not nat:
-                continue
-            room, bits, low = budget[nat], ahead[nat], lowest(nat)
-            most_k = (bits.bit_length() - 1) // pair  # the most jokers left on a way to here
-            steps[nat] = taken = []  # (the steps of no way within the slack are left out)
-            moves = []
-            for node in self._groups(nat, room):
-                spread = 0
-                for x, k, _, _, _ in node.by_loss:
-                    if x > room:
-                        break
-                    if k <= most_k:
-                        spread |= (bits >> (k * pair + x)) & down[x]
-                if spread:
-                    taken.append(node)
-                    moves.append((nat - node.part, spread, room - node.by_loss[0][0]))
-            v = value[low]
-            if v <= room:  # the lowest card left out (the card kept, if one must be)
-                spread = (bits >> v) & down[v]
-                moves.append((nat - (1 << (4 * low)), (spread | spread >> width) & kept, room - v))
-            for after, spread, left in moves:
-                if not spread:
-                    continue
-                if after in ahead:
-                    ahead[after] |= spread
-                    if left > budget[after]:
-                        budget[after] = left
-                else:
-                    ahead[after], budget[after] = spread, left
-                    heappush(heap, -after)
-        on = {0: lanes.done(value[JOKER_CODE])}
-        found: dict[int, int] = {}  # bag -> the most loss a meld of it may have
-        bounds: dict[int, int] = {}  # bag -> its bound
-        for nat in sorted(steps):  # every step leads to a smaller sub-hand: those after a step come first
-            bits, here, room, low = 0, ahead[nat], budget[nat], lowest(nat)
-            most_k = (here.bit_length() - 1) // pair
-            open_lanes = (here & ones) * lanes.lane  # the lanes a way comes to here in: the rest do not matter
-            for node in steps[nat]:
-                later = on[nat - node.part]
-                for x, k, b, losses, bound in node.by_loss:
-                    if x > room:
-                        break
-                    if k > most_k:
-                        continue
-                    term = (later << (k * pair + x)) & up[x] & open_lanes
-                    bits |= term
-                    if term & here and found.get(b, -1) < losses[-1]:
-                        moved = later << (k * pair)
-                        bounds[b] = bound
-                        for x in losses:  # the bag's other melds, by rising loss, while they are part of one
-                            if x > found.get(b, -1):
-                                if x > slack or not (moved << x) & up[x] & here:
-                                    break
-                                found[b] = x
-            v, after = value[low], nat - (1 << (4 * low))
-            if v <= room and after in on:
-                later = on[after] & kept
-                bits |= ((later | later << width) << v) & up[v] & open_lanes
-            on[nat] = bits
-        return {b: bounds[b] - x for b, x in found.items()}
-
-    def _groups(self, nat: int, room: int) -> list:
+    def groups(self, nat: int, room: int) -> list:
         """The tree nodes of the melds within the natural cards ``nat`` that hold its lowest card, whose melds
         may fall short of their bound by ``room`` at most (all of a node's melds: the same natural cards)."""
         low = lowest(nat)
