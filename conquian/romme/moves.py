@@ -35,7 +35,7 @@ from .actions import Action, Kind
 from .bags import bag
 from .hands import hand_melds
 from .layouts import Layouts
-from .melds import exchange_results, lay_results, meld_bag, touching
+from .melds import exchange_results, lay_results, touching
 from .rules import GoingOut
 from .search import Opening, cost
 from .walk import fewest
