@@ -80,8 +80,8 @@ class _Node:
     points the best meld of that bag counts, and what each meld of it falls short of the bound); ``children``
     the branches one natural card further (a higher code, or the same code again); ``most`` the bound of
     :meth:`Opening.most` for ``part``; ``least`` the least any meld of the branch falls short of its bound;
-    ``by_loss`` the ends as ``(loss, jokers, bag, losses, bound)`` by rising loss (what the best meld of the bag falls
-    short of its bound)."""
+    ``by_loss`` the ends as ``(loss, jokers, bag, losses, bound)`` by rising loss (what the best meld of the bag
+    falls short of its bound)."""
 
     __slots__ = ("part", "most", "ends", "children", "least", "by_loss")
 
@@ -138,7 +138,8 @@ class Opening:
                 found[2].add(points)
                 if found[0] < points:
                     found[0] = points
-        self._melds: dict[int, list] = {}  # lowest card -> [bag, points, meld, all points], the tree built when
+        # lowest card -> [bag, points, meld, all points], the tree built when first asked for
+        self._melds: dict[int, list] = {}
         for b, found in best.items():
             self._melds.setdefault(lowest(b), []).append([b, *found])
         self._roots: dict[int, "_Node | None"] = {}

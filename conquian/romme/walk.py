@@ -46,15 +46,15 @@ def fewest(search: Opening, hand: int, need: int, keep: bool = True) -> dict[int
     ``keep``) can use, among the melds of ``search``: the fewest points a meld of that bag must count to be part
     of one (a meld of fewer points is part of none).  One walk answers for every meld at once.
 
-    Measured in what each step falls short of the bound :meth:`~conquian.romme.search.Opening.most` (its *loss*: a card left out loses its
-    value, a joker that stands for a 5 loses 6), a first meld is a way from the hand's natural cards to none
-    whose losses add up to the *slack*, the bound less ``need``, at most.  Each sub-hand of natural cards has
-    two bit sets, one bit per (jokers left, whether a card must still be kept, loss): the losses still open to
-    the ways that come to it (bits 0 to the slack less the loss so far), and the losses of the ways on from it
-    to the end (a bit for each loss at least the least).  A step of a meld shifts a set by the meld's jokers
-    and loss, so a few integer operations take it for every number of jokers and every loss at once.  A
-    first walk, the largest sub-hand first (every step leads to a smaller one), fills the first sets; a
-    second, smallest first, the second; a meld is part of a first meld where its step's two sets meet."""
+    Measured in what each step falls short of the bound :meth:`~conquian.romme.search.Opening.most` (its *loss*: a
+    card left out loses its value, a joker that stands for a 5 loses 6), a first meld is a way from the hand's natural
+    cards to none whose losses add up to the *slack*, the bound less ``need``, at most.  Each sub-hand of natural
+    cards has two bit sets, one bit per (jokers left, whether a card must still be kept, loss): the losses still
+    open to the ways that come to it (bits 0 to the slack less the loss so far), and the losses of the ways on from
+    it to the end (a bit for each loss at least the least).  A step of a meld shifts a set by the meld's jokers and
+    loss, so a few integer operations take it for every number of jokers and every loss at once.  A first walk, the
+    largest sub-hand first (every step leads to a smaller one), fills the first sets; a second, smallest first, the
+    second; a meld is part of a first meld where its step's two sets meet."""
     value, most = search.values, search.most(hand)
     slack = most - need
     if slack < 0:
