@@ -56,7 +56,7 @@ def fewest(search: Opening, hand: int, need: int, keep: bool = True) -> dict[int
     largest sub-hand first (every step leads to a smaller one), fills the first sets; a second, smallest first, the
     second; a meld is part of a first meld where its step's two sets meet."""
     value, most = search.values, search.most(hand)
-    slack = most - need
+    slack = most - max(need, 0)  # (no collection of melds counts below 0: a need below it is a need of 0)
     if slack < 0:
         return {}
     jokers, width = hand >> JOKER_SHIFT, slack + 1
