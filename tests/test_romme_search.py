@@ -216,7 +216,7 @@ def test_the_table_of_sub_bags_answers_as_the_search_does(monkeypatch):
 
 def test_one_walk_for_all_melds_answers_as_the_search_meld_by_meld():
     """The first meld's walk for every meld at once (walk.fewest) against the search for each meld alone, on 60
-    hands of 12 to 18 cards with up to six jokers under six rule sets, with first melds just within the hand's
+    hands of 8 to 20 cards with up to six jokers under six rule sets, with first melds just within the hand's
     reach (where most melds are part of none) and well within it; every points of every bag compared."""
     rng = random.Random(3)
     rule_sets = LARGE_RULES + [R.replace(min_set=2, max_set=3, ace="low-or-high")]

@@ -21,7 +21,7 @@ laying out of the whole hand uses (Hand-Rommé) is the question of :mod:`conquia
 Meld by meld, or every meld at once.  Which melds of a hand can be part of a first meld is asked meld by meld
 (:meth:`Opening.reaches` on the rest of the hand), which is quick where the answer is mostly yes (a way is found at
 once), but where a hand can only just make the points most answers are no, and each no is a whole search.  There
-:func:`conquian.romme.walk.fewest` answers for every meld in one walk over the sub-hands, and the listing turns to
+:func:`conquian.romme.walk.fewest` answers for every meld in two passes over the sub-hands, and the listing turns to
 it once the searches meld by meld have taken a set number of steps.
 """
 
@@ -77,7 +77,8 @@ def _most(hand: int, value: list[int]) -> int:
 class _Node:
     """A branch of the tree of melds with one lowest card: ``part`` the natural cards on the way here; ``ends`` the
     melds of exactly these natural cards, as ``[bag, points, bound, losses]`` by rising number of jokers (the
-    points the best meld of that bag counts, and what each meld of it falls short of the bound); ``children``
+    points the best meld of that bag counts, and what its melds fall short of the bound, once for each points they
+    count); ``children``
     the branches one natural card further (a higher code, or the same code again); ``most`` the bound of
     :meth:`Opening.most` for ``part``; ``least`` the least any meld of the branch falls short of its bound;
     ``by_loss`` the ends as ``(loss, jokers, bag, losses, bound)`` by rising loss (what the best meld of the bag
@@ -125,20 +126,20 @@ class Opening:
     def __init__(self, melds: Iterable[Meld], ace: int, bags: "Iterable[int] | None" = None):
         """``bags``: each meld's bag, in the order of ``melds``, where the caller has them."""
         self._value = _values(ace)
-        self.steps = 0  # how many sub-hands the searches for points have asked about
+        self.steps = 0  # how many times the searches for points have asked about a sub-hand (remembered or not)
         self._limit = 1 << 62
-        # a meld's bag -> [the most points a meld of those cards counts, a meld, the points its melds count]
+        # a meld's bag -> [the most points a meld of those cards counts, the points its melds count]
         best: dict[int, list] = {}
         for m, b in zip(melds, bags) if bags is not None else ((m, cost(m, ace)[0]) for m in melds):
             points = m.first_points(ace)
             found = best.get(b)
             if found is None:
-                best[b] = [points, m, {points}]
+                best[b] = [points, {points}]
             else:
-                found[2].add(points)
+                found[1].add(points)
                 if found[0] < points:
                     found[0] = points
-        # lowest card -> [bag, points, meld, all points], the tree built when first asked for
+        # lowest card -> [bag, points, all points], the tree built when first asked for
         self._melds: dict[int, list] = {}
         for b, found in best.items():
             self._melds.setdefault(lowest(b), []).append([b, *found])
@@ -196,7 +197,7 @@ class Opening:
         root = _Node(1 << (4 * low), value[low])
         melds.sort(key=lambda bpm: bpm[0] >> JOKER_SHIFT)  # fewest jokers first
         nodes = {root.part: root}
-        for b, points, m, every in melds:
+        for b, points, every in melds:
             node = nodes.get(b & NATURALS) or _branch(nodes, b & NATURALS, value)
             bound = node.most + value[JOKER_CODE] * (b >> JOKER_SHIFT)
             node.ends.append([b, points, bound, sorted(bound - p for p in every)])
@@ -246,8 +247,9 @@ class Opening:
         return found
 
     def groups(self, nat: int, room: int) -> list:
-        """The tree nodes of the melds within the natural cards ``nat`` that hold its lowest card, whose melds
-        may fall short of their bound by ``room`` at most (all of a node's melds: the same natural cards)."""
+        """The tree nodes of the melds within the natural cards ``nat`` that hold its lowest card, passing over
+        the branches none of whose melds falls short of its bound by ``room`` at most (a node of the list may still
+        hold melds that fall short by more, or need more jokers than the hand has: the caller passes over those)."""
         low = lowest(nat)
         root = self._roots.get(low, False)
         if root is False:

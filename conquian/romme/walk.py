@@ -1,4 +1,4 @@
-"""Which melds of a hand can be part of a first meld, all at once: one walk over the sub-hands.
+"""Which melds of a hand can be part of a first meld, all at once: two passes over the sub-hands.
 
 The listing asks, for each meld a player who has not melded could lay, whether the rest of his hand can still make
 the first meld's points with it (:mod:`conquian.romme.search`, meld by meld).  Where a hand can only just make
@@ -44,17 +44,17 @@ class Lanes:
 def fewest(search: Opening, hand: int, need: int, keep: bool = True) -> dict[int, int]:
     """For every meld bag that some first meld of ``need`` points or more within ``hand`` (keeping a card if
     ``keep``) can use, among the melds of ``search``: the fewest points a meld of that bag must count to be part
-    of one (a meld of fewer points is part of none).  One walk answers for every meld at once.
+    of one (a meld of fewer points is part of none).  Two passes answer for every meld at once.
 
     Measured in what each step falls short of the bound :meth:`~conquian.romme.search.Opening.most` (its *loss*: a
-    card left out loses its value, a joker that stands for a 5 loses 6), a first meld is a way from the hand's natural
-    cards to none whose losses add up to the *slack*, the bound less ``need``, at most.  Each sub-hand of natural
-    cards has two bit sets, one bit per (jokers left, whether a card must still be kept, loss): the losses still
-    open to the ways that come to it (bits 0 to the slack less the loss so far), and the losses of the ways on from
-    it to the end (a bit for each loss at least the least).  A step of a meld shifts a set by the meld's jokers and
-    loss, so a few integer operations take it for every number of jokers and every loss at once.  A first walk, the
-    largest sub-hand first (every step leads to a smaller one), fills the first sets; a second, smallest first, the
-    second; a meld is part of a first meld where its step's two sets meet."""
+    card left out loses its value, a joker that stands for a 5 loses what an ace counts less 5), a first meld is a
+    way from the hand's natural cards to none whose losses add up to the *slack*, the bound less ``need``, at most.
+    Each sub-hand of natural cards has two bit sets, one bit per (jokers left, whether a card must still be kept,
+    loss): the losses still open to the ways that come to it (bits 0 to the slack less the loss so far), and the
+    losses of the ways on from it to the end (a bit for each loss at least the least). A step of a meld shifts a set
+    by the meld's jokers and loss, so a few integer operations take it for every number of jokers and every loss at
+    once. A first walk, the largest sub-hand first (every step leads to a smaller one), fills the first sets; a
+    second, smallest first, the second; a meld is part of a first meld where its step's two sets meet."""
     value, most = search.values, search.most(hand)
     slack = most - max(need, 0)  # (no collection of melds counts below 0: a need below it is a need of 0)
     if slack < 0:
@@ -65,7 +65,7 @@ def fewest(search: Opening, hand: int, need: int, keep: bool = True) -> dict[int
     down, up, kept, ones, pair = lanes.down, lanes.up, lanes.kept, lanes.ones, 2 * width
     start = hand & NATURALS
     ahead = {start: lanes.lane << ((2 * jokers + keep) * width)}
-    budget = {start: slack}  # sub-hand -> the most loss still open to a way that comes to it
+    budget = {start: slack}  # sub-hand -> the most loss still open to a way to it, in any lane
     steps: dict[int, list] = {}  # sub-hand -> the groups of melds (tree nodes) that may take it on
     heap = [-start]
     while heap:
@@ -119,11 +119,11 @@ def fewest(search: Opening, hand: int, need: int, keep: bool = True) -> dict[int
                 if term & here and found.get(b, -1) < losses[-1]:
                     moved = later << (k * pair)
                     bounds[b] = bound
-                    for x in losses:  # the bag's other melds, by rising loss, while they are part of one
-                        if x > found.get(b, -1):
-                            if x > slack or not (moved << x) & up[x] & here:
+                    for loss in losses:  # the bag's other melds, by rising loss, while they are part of one
+                        if loss > found.get(b, -1):
+                            if loss > slack or not (moved << loss) & up[loss] & here:
                                 break
-                            found[b] = x
+                            found[b] = loss
         v, after = value[low], nat - (1 << (4 * low))
         if v <= room and after in on:
             later = on[after] & kept
