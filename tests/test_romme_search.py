@@ -239,8 +239,8 @@ def test_one_walk_for_all_melds_answers_as_the_search_meld_by_meld():
 
 
 def test_the_walk_for_all_melds_changes_no_listing(monkeypatch):
-    """The listing asks meld by meld until SEARCH_STEPS, then walks once for the rest: the listings must be those of
-    either way alone, on positions of the largest hands where the first meld is just within reach."""
+    """The listing asks meld by meld until SEARCH_STEPS (and STEPS_PER_MELD for each meld asked), then walks once for
+    the rest: the listings must be those of either way alone, on positions of the largest hands where the first meld is just within reach."""
     from conquian import RommeGame
     from conquian.romme import moves
     from conquian.romme.actions import Kind
@@ -262,10 +262,12 @@ def test_the_walk_for_all_melds_changes_no_listing(monkeypatch):
 
     monkeypatch.setattr(moves, "fewest", counted)
     listings = []
-    for steps in (-1, 10**12):  # the walk from the first meld on, never
+    # the walk from the first meld on, never, and the mix the listing uses
+    for steps, per_meld in ((-1, 0), (10**12, 0), (moves.SEARCH_STEPS, moves.STEPS_PER_MELD)):
         monkeypatch.setattr(moves, "SEARCH_STEPS", steps)
+        monkeypatch.setattr(moves, "STEPS_PER_MELD", per_meld)
         listings.append([RommeGame.from_position(t).legal_actions() for t in texts])
-    assert listings[0] == listings[1]
+    assert listings[0] == listings[1] == listings[2]
     assert len(walks) >= 6  # the walk answered on most positions (not where no first meld is within reach)
     melds = [sum(a.kind is Kind.MELD for a in listing) for listing in listings[0]]
     assert sum(melds) > 5_000 and sum(n > 0 for n in melds) >= 6, melds

@@ -12,7 +12,7 @@ from typing import Iterable
 
 from ..cards import JOKER_CODE
 
-__all__ = ["GUARD", "NATURALS", "JOKER_SHIFT", "bag", "bag_counts", "lowest", "run_bag", "run_bags", "set_bag", "spread"]
+__all__ = ["GUARD", "NATURALS", "JOKER_SHIFT", "bag", "bag_counts", "highest", "lowest", "run_bag", "run_bags", "set_bag", "spread"]
 
 #: Added to a bag before a meld is taken from it: a count that goes below zero clears its guard bit.
 GUARD = sum(8 << (4 * c) for c in range(JOKER_CODE + 1))
@@ -46,6 +46,11 @@ def lowest(b: int) -> int:
     """The lowest natural card code in a bag (which must hold one)."""
     nat = b & NATURALS
     return ((nat & -nat).bit_length() - 1) >> 2
+
+
+def highest(b: int) -> int:
+    """The highest natural card code in a bag (which must hold one)."""
+    return ((b & NATURALS).bit_length() - 1) >> 2
 
 
 def spread() -> list[int]:

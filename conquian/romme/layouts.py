@@ -224,6 +224,8 @@ def _suit_order(nat: int) -> list[int]:
     that stretch, so the cards of many groups (a long suit with jokers) had better come last."""
     held = [bin((nat >> (52 * s)) & _SUIT).count("1") for s in range(4)]
     order = sorted(range(4), key=lambda s: (held[s], s))
+    if [s for s in range(4) if held[s]] == [s for s in order if held[s]]:
+        return [0, 1, 2, 3]  # the suits held are in that order already (where a suit not held goes is no matter)
     return [order.index(s) for s in range(4)]
 
 

@@ -54,6 +54,9 @@ PLAIN_FIRST = 1000
 #: (:func:`conquian.romme.walk.fewest`): the searches meld by meld are quick where most melds can be part of a
 #: first meld, the walk where few can (each "no" costs a whole search).
 SEARCH_STEPS = 3000
+#: Steps each meld asked about adds to SEARCH_STEPS: where most answers are a quick yes (two steps or so each, a
+#: hand that makes its first meld many ways), the searches meld by meld go on to the end, quicker than the walk.
+STEPS_PER_MELD = 2
 
 
 def counts_of(hand) -> list[int]:
@@ -88,12 +91,13 @@ class Turn:
         self.bags: list[int] = []  # each meld's bag, in the order of all_melds
         self.all_melds = hand_melds(g.mr, self.counts, bags=self.bags)
         self.search = self.out = self.bag = self.fewest = None
+        self.asked = 0  # melds asked about meld by meld
 
-    def _first_ok(self, m, b: int) -> bool:
-        """Whether laying meld ``m`` (of bag ``b``, within the hand) before the first meld's points are reached
-        leaves a turn that can end."""
+    def _first_ok(self, m, b: int, points: int) -> bool:
+        """Whether laying meld ``m`` (of bag ``b``, counting ``points`` towards a first meld, within the hand)
+        before the first meld's points are reached leaves a turn that can end."""
         r = self.g.rules
-        points, need = m.first_points(r.ace_points), r.first_meld - self.points
+        need = r.first_meld - self.points
         if points >= need and len(self.hand) - m.size >= self.keep:
             return True  # the points are reached, and a card is left to discard: no search needed
         if self.reachable and self.fewest is None:
@@ -102,7 +106,7 @@ class Turn:
                 return True
             if found is None:  # the searches meld by meld have taken their steps: one walk for the rest
                 if self.search is None:
-                    self.search = Opening(self.all_melds, r.ace_points, self.bags)
+                    self.search = self._opening(self.all_melds, self.bags, self.all_points)
                 self.fewest = fewest(self.search, self.bag, need, bool(self.keep))
                 self.reachable = bool(self.fewest)
         if self.fewest is not None and points >= self.fewest.get(b, 1 << 30):
@@ -112,15 +116,16 @@ class Turn:
     def _reaches(self, m, b: int, need: int) -> "bool | None":
         """Whether the rest of the hand after meld ``m`` (of bag ``b``) makes ``need`` more points, keeping a card
         if one must be kept: the first meld's searches for this one meld; None once they have taken
-        SEARCH_STEPS steps in all."""
+        SEARCH_STEPS steps in all, and STEPS_PER_MELD more for each meld asked about."""
         r = self.g.rules
+        self.asked += 1
         rest, most = self.bag - b, self.most - cost(m, r.ace_points)[2]
         if self.plain is not None:
             found = self.plain.reaches(rest, need, bool(self.keep), most, self._left(self.search))
             if found is not False:
                 return found
         if self.search is None:
-            self.search = Opening(self.all_melds, r.ace_points, self.bags)
+            self.search = self._opening(self.all_melds, self.bags, self.all_points)
             # The whole hand's question, exactly: where it is no, so is every meld's (most hands, most turns),
             # and the memos it leaves serve the questions meld by meld.
             whole = self.search.reaches(self.bag, r.first_meld - self.points, bool(self.keep), self.most,
@@ -130,10 +135,10 @@ class Turn:
             self.reachable = whole
         return self.reachable and self.search.reaches(rest, need, bool(self.keep), most, self._left(self.plain))
 
-    @staticmethod
-    def _left(other: "Opening | None") -> int:
-        """The steps one of the two searches may have taken in all: SEARCH_STEPS less those of the ``other``."""
-        return SEARCH_STEPS - (other.steps if other else 0)
+    def _left(self, other: "Opening | None") -> int:
+        """The steps one of the two searches may have taken in all: the searches' steps (see _reaches) less those
+        of the ``other``."""
+        return SEARCH_STEPS + STEPS_PER_MELD * self.asked - (other.steps if other else 0)
 
     def _prepare(self) -> None:
         """What the first meld's questions share: the hand's bag and bound, whether the points can be reached."""
@@ -148,7 +153,14 @@ class Turn:
         # Where the hand makes thousands of melds, a first try over those without idle jokers (a few hundred):
         # points they reach are reached; only a "no" needs every meld.
         many = self.reachable and len(self.all_melds) > PLAIN_FIRST
-        self.plain = Opening(hand_melds(self.g.mr, self.counts, idle=False), r.ace_points) if many else None
+        self.plain = self._opening(hand_melds(self.g.mr, self.counts, idle=False)) if many else None
+        self.all_points = [m.first_points(r.ace_points) for m in self.all_melds] if self.reachable else []
+
+    def _opening(self, melds, bags=None, points=None) -> Opening:
+        """The first meld's searches over ``melds``: none will be asked to lose more than the hand's bound exceeds
+        the points still needed by."""
+        r = self.g.rules
+        return Opening(melds, r.ace_points, bags, points, self.most - max(r.first_meld - self.points, 0))
 
     def _laid_out(self) -> set:
         """The melds (as bags) that some laying out of the whole hand uses, keeping a card (or none, where that
@@ -161,7 +173,7 @@ class Turn:
         return self.out
 
     def melds(self, must: int = -1) -> list:
-        melds, bags = self.all_melds, self.bags
+        melds, bags, holds = self.all_melds, self.bags, None
         if must >= 0:
             holds = [uses(m, must) for m in melds]
             melds, bags = list(compress(melds, holds)), list(compress(bags, holds))
@@ -172,7 +184,25 @@ class Turn:
             if not self.hand_romme:
                 return []
             return list(compress(melds, map(self._laid_out().__contains__, bags)))
-        return [m for m, b in zip(melds, bags) if self._first_ok(m, b)]
+        points = self.all_points if holds is None else list(compress(self.all_points, holds))
+        out, todo = [], zip(melds, bags, points)
+        for m, b, p in todo:  # meld by meld, until the searches give way to the walk (or find no first meld)
+            if self._first_ok(m, b, p):
+                out.append(m)
+            if self.fewest is not None or not self.reachable:
+                break
+        # The rest with what is now known for every meld at once (thousands of melds, where it comes to that).
+        need, fewest, laid = self.g.rules.first_meld - self.points, self.fewest or {}, None
+        most_size, no = len(self.hand) - self.keep, 1 << 30
+        for m, b, p in todo:
+            if p >= fewest.get(b, no) or (p >= need and m.size <= most_size):
+                out.append(m)
+            elif self.hand_romme:
+                if laid is None:
+                    laid = self._laid_out()
+                if b in laid:
+                    out.append(m)
+        return out
 
     def may_discard(self) -> bool:
         g = self.g

@@ -9,11 +9,14 @@ by a search over the melds the hand can make, so no offered meld leads into a tu
 A hand is a *bag* (see :mod:`conquian.romme.bags`), so a meld's cards are subtracted from a hand, and tested for
 fitting, in a few integer operations.
 
-Why the searches stay fast with many jokers.  Every search covers the lowest natural card of what is left with
-each meld that can hold it, then goes on with the rest.  With six jokers a hand makes tens of thousands of melds
-(a joker may stand anywhere in a sequence), but the melds within a given rest are few: the melds whose lowest card
-is the same are kept in a tree by their natural cards, in rising order, so a search walks only the branches whose
-cards the rest holds; melds of the same cards (the jokers standing elsewhere in the same sequence) are one entry,
+Why the searches stay fast with many jokers.  Every search covers the highest natural card of what is left with
+each meld that can hold it, then goes on with the rest.  (Highest first: a court card or a ten left out loses ten
+points and a joker standing for one loses one, so where the points are close to what the hand could count, few
+ways past the high cards are left to follow; the low cards, cheap to leave out, come last, when few cards are
+left.  Lowest first, measured, the walk below met up to twice as many sub-hands.)  With six jokers a hand makes
+tens of thousands of melds (a joker may stand anywhere in a sequence), but the melds within a given rest are few:
+the melds whose highest card is the same are kept in a tree by their natural cards, in falling order, so a search
+walks only the branches whose cards the rest holds; melds of the same cards (the jokers standing elsewhere in the same sequence) are one entry,
 with the most points they can count.  A search that needs all but a few points of what the rest could count at
 most (every card at its highest) walks only the branches whose melds lose no more than that.  Which melds some
 laying out of the whole hand uses (Hand-Rommé) is the question of :mod:`conquian.romme.layouts`.
@@ -30,7 +33,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..cards import JOKER_CODE
-from .bags import GUARD, JOKER_SHIFT, NATURALS, lowest
+from .bags import GUARD, JOKER_SHIFT, NATURALS, highest, lowest
 from .melds import Meld, meld_bag
 
 __all__ = ["cost", "Opening", "NO_WAY"]
@@ -75,11 +78,11 @@ def _most(hand: int, value: list[int]) -> int:
 
 
 class _Node:
-    """A branch of the tree of melds with one lowest card: ``part`` the natural cards on the way here; ``ends`` the
+    """A branch of the tree of melds with one highest card: ``part`` the natural cards on the way here; ``ends`` the
     melds of exactly these natural cards, as ``[bag, points, bound, losses]`` by rising number of jokers (the
     points the best meld of that bag counts, and what its melds fall short of the bound, once for each points they
     count); ``children``
-    the branches one natural card further (a higher code, or the same code again); ``most`` the bound of
+    the branches one natural card further (a lower code, or the same code again); ``most`` the bound of
     :meth:`Opening.most` for ``part``; ``least`` the least any meld of the branch falls short of its bound;
     ``by_loss`` the ends as ``(loss, jokers, bag, losses, bound)`` by rising loss (what the best meld of the bag
     falls short of its bound)."""
@@ -93,12 +96,12 @@ class _Node:
 
 def _branch(nodes: dict, part: int, value: list[int]) -> _Node:
     """The node of the natural cards ``part`` in a tree whose nodes by part are ``nodes``, made (with the nodes on
-    the way to it) if the tree has none: its parent holds the same cards but the highest."""
-    top = (part.bit_length() - 1) >> 2
-    parent = nodes.get(part - (1 << (4 * top)))
+    the way to it) if the tree has none: its parent holds the same cards but the lowest."""
+    low = lowest(part)
+    parent = nodes.get(part - (1 << (4 * low)))
     if parent is None:
-        parent = _branch(nodes, part - (1 << (4 * top)), value)
-    node = nodes[part] = _Node(part, parent.most + value[top])
+        parent = _branch(nodes, part - (1 << (4 * low)), value)
+    node = nodes[part] = _Node(part, parent.most + value[low])
     parent.children.append(node)
     return node
 
@@ -111,9 +114,17 @@ def _least(root: _Node) -> None:
         order.append(node)
         stack += node.children
     for node in reversed(order):  # a node after all of its branches
-        node.by_loss = sorted((losses[0], b >> JOKER_SHIFT, b, losses, bound) for b, _, bound, losses in node.ends)
-        node.least = min([end[0] for end in node.by_loss[:1]] + [child.least for child in node.children],
-                         default=1 << 30)
+        ends = node.ends
+        if len(ends) == 1:  # (most nodes)
+            b, _, bound, losses = ends[0]
+            node.by_loss = [(losses[0], b >> JOKER_SHIFT, b, losses, bound)]
+        elif ends:
+            node.by_loss = sorted((losses[0], b >> JOKER_SHIFT, b, losses, bound) for b, _, bound, losses in ends)
+        least = node.by_loss[0][0] if ends else 1 << 30
+        for child in node.children:
+            if child.least < least:
+                least = child.least
+        node.least = least
 
 
 class _OutOfSteps(Exception):
@@ -123,26 +134,46 @@ class _OutOfSteps(Exception):
 class Opening:
     """The searches over one hand's melds (each meld: its bag and its first-meld points), remembered by sub-hand."""
 
-    def __init__(self, melds: Iterable[Meld], ace: int, bags: "Iterable[int] | None" = None):
-        """``bags``: each meld's bag, in the order of ``melds``, where the caller has them."""
+    def __init__(self, melds: Iterable[Meld], ace: int, bags: "Iterable[int] | None" = None,
+                 points: "Iterable[int] | None" = None, slack: "int | None" = None):
+        """``bags`` and ``points``: each meld's bag and first-meld points, in the order of ``melds``, where the
+        caller has them; ``slack``: the most any search will be asked to lose (what the hand's bound exceeds the
+        points its first meld needs by): a meld that falls short of its own bound by more can be part of no first
+        meld, and is left out of the trees."""
         self._value = _values(ace)
+        self._slack = 1 << 29 if slack is None else slack
         self.steps = 0  # how many times the searches for points have asked about a sub-hand (remembered or not)
         self._limit = 1 << 62
-        # a meld's bag -> [the most points a meld of those cards counts, the points its melds count]
-        best: dict[int, list] = {}
-        for m, b in zip(melds, bags) if bags is not None else ((m, cost(m, ace)[0]) for m in melds):
-            points = m.first_points(ace)
-            found = best.get(b)
-            if found is None:
-                best[b] = [points, {points}]
-            else:
-                found[1].add(points)
-                if found[0] < points:
-                    found[0] = points
-        # lowest card -> [bag, points, all points], the tree built when first asked for
+        melds = list(melds)
+        if bags is None:
+            bags = [cost(m, ace)[0] for m in melds]
+        if points is None:
+            points = [m.first_points(ace) for m in melds]
+        best: dict[int, int] = {}  # a meld's bag -> the most points a meld of those cards counts
+        every: dict[int, set] = {}  # a meld's bag -> the points its melds count, where they differ
+        for b, p in zip(bags, points):
+            q = best.get(b)
+            if q is None:
+                best[b] = p
+            elif q != p:  # (until then, every meld of the bag counted q)
+                found = every.get(b)
+                if found is None:
+                    every[b] = {q, p}
+                else:
+                    found.add(p)
+                if p > q:
+                    best[b] = p
+        # highest card -> [bag, points, all points], the tree built when first asked for
         self._melds: dict[int, list] = {}
-        for b, found in best.items():
-            self._melds.setdefault(lowest(b), []).append([b, *found])
+        by_top = self._melds
+        for b, p in best.items():
+            top = ((b & NATURALS).bit_length() - 1) >> 2  # (highest(b), inline: ten thousand bags)
+            entry = [b, p, every.get(b) or (p,)]
+            found = by_top.get(top)
+            if found is None:
+                by_top[top] = [entry]
+            else:
+                found.append(entry)
         self._roots: dict[int, "_Node | None"] = {}
         self._best: dict[int, int] = {}
         self._out: dict[int, bool] = {}
@@ -164,15 +195,12 @@ class Opening:
         return _most(hand, self._value)
 
     def within(self, hand: int, slack: int = 1 << 29):
-        """The melds within ``hand`` that hold its lowest natural card, as ``[bag, points, bound, losses]``, one at
+        """The melds within ``hand`` that hold its highest natural card, as ``[bag, points, bound, losses]``, one at
         a time (a search that stops at the first that works lists no more); ``hand`` must hold a natural card.  With
         ``slack``, only the melds that fall short of their bound by ``slack`` points at most: a search that needs
         all but ``slack`` of the rest's bound can use no other, and the branches that hold none are not walked
         (where the points needed are close to the bound, as when a hand can only just make them, that is most)."""
-        low = lowest(hand)
-        root = self._roots.get(low, False)
-        if root is False:
-            root = self._roots[low] = self._tree(low)
+        root = self.tree(highest(hand))
         if root is None or root.least > slack:
             return
         guarded = hand + GUARD
@@ -188,19 +216,21 @@ class Opening:
                 if end[2] - end[1] <= slack:
                     yield end
 
-    def _tree(self, low: int) -> "_Node | None":
-        """The tree of the melds whose lowest card is ``low``."""
-        melds = self._melds.get(low)
+    def _tree(self, top: int) -> "_Node | None":
+        """The tree of the melds whose highest card is ``top``."""
+        melds = self._melds.get(top)
         if not melds:
             return None
         value = self._value
-        root = _Node(1 << (4 * low), value[low])
+        root = _Node(1 << (4 * top), value[top])
         melds.sort(key=lambda bpm: bpm[0] >> JOKER_SHIFT)  # fewest jokers first
-        nodes = {root.part: root}
+        nodes, slack = {root.part: root}, self._slack
         for b, points, every in melds:
             node = nodes.get(b & NATURALS) or _branch(nodes, b & NATURALS, value)
             bound = node.most + value[JOKER_CODE] * (b >> JOKER_SHIFT)
-            node.ends.append([b, points, bound, sorted(bound - p for p in every)])
+            if bound - points <= slack:
+                node.ends.append([b, points, bound, [bound - points] if len(every) == 1 else
+                                  sorted(bound - p for p in every)])
         _least(root)
         return root
 
@@ -233,38 +263,27 @@ class Opening:
             return False
         found = False
         if hand & NATURALS:
-            low = lowest(hand)
+            top = highest(hand)
             for b, pts, cap, _ in self.within(hand, most - need):
                 if self._reaches(hand - b, need - pts, keep, most - cap):
                     found = True
                     break
-            if not found:  # the lowest card stays in the hand
-                found = self._reaches(hand - (1 << (4 * low)), need, False, most - self._value[low])
+            if not found:  # the highest card stays in the hand
+                found = self._reaches(hand - (1 << (4 * top)), need, False, most - self._value[top])
         if found:
             self._yes[key] = max(self._yes.get(key, 0), need)
         else:
             self._no[key] = min(self._no.get(key, 1 << 30), need)
         return found
 
-    def groups(self, nat: int, room: int) -> list:
-        """The tree nodes of the melds within the natural cards ``nat`` that hold its lowest card, passing over
-        the branches none of whose melds falls short of its bound by ``room`` at most (a node of the list may still
-        hold melds that fall short by more, or need more jokers than the hand has: the caller passes over those)."""
-        low = lowest(nat)
-        root = self._roots.get(low, False)
+    def tree(self, top: int) -> "_Node | None":
+        """The tree of the melds whose highest natural card is ``top`` (None if there is none), made when first
+        asked for: each node's ``children`` hold one natural card more (a lower one, or the same again), and its
+        ``least`` says whether a branch holds a meld within a loss, so a walk passes over those that cannot."""
+        root = self._roots.get(top, False)
         if root is False:
-            root = self._roots[low] = self._tree(low)
-        if root is None or root.least > room:
-            return []
-        guarded, out, stack = nat + GUARD, [], [root]
-        while stack:
-            node = stack.pop()
-            for child in node.children:
-                if child.least <= room and (guarded - child.part) & GUARD == GUARD:
-                    stack.append(child)
-            if node.ends:
-                out.append(node)
-        return out
+            root = self._roots[top] = self._tree(top)
+        return root
 
     def best(self, hand: int, keep: bool = True) -> int:
         """The most points the melds within ``hand`` can make, keeping a card in hand if ``keep``;
@@ -276,8 +295,8 @@ class Opening:
         if not hand & NATURALS:
             value = 0 if (hand or not keep) else NO_WAY
         else:
-            low = lowest(hand)
-            value = self.best(hand - (1 << (4 * low)), False)  # the lowest card stays in the hand
+            top = highest(hand)
+            value = self.best(hand - (1 << (4 * top)), False)  # the highest card stays in the hand
             for b, pts, _, _ in self.within(hand):
                 v = pts + self.best(hand - b, keep)
                 if v > value:
@@ -295,7 +314,7 @@ class Opening:
             value = (hand >> JOKER_SHIFT) == left
         else:
             value = any(self.goes_out(hand - end[0], left) for end in self.within(hand))
-            if not value and left:  # the lowest card is the one left
-                value = self.goes_out(hand - (1 << (4 * lowest(hand))), 0)
+            if not value and left:  # the highest card is the one left
+                value = self.goes_out(hand - (1 << (4 * highest(hand))), 0)
         self._out[key] = value
         return value

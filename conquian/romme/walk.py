@@ -12,7 +12,7 @@ from __future__ import annotations
 from heapq import heappop, heappush
 
 from ..cards import JOKER_CODE
-from .bags import JOKER_SHIFT, NATURALS, lowest
+from .bags import GUARD, JOKER_SHIFT, NATURALS, highest
 from .search import Opening
 
 __all__ = ["fewest", "Lanes"]
@@ -39,6 +39,19 @@ class Lanes:
             if (j or not keep) and joker * j < self.width:
                 bits |= ((self.lane >> (joker * j)) << (joker * j)) << (i * self.width)
         return bits
+
+
+def _reach(after: int, spread: int, left: int, ahead: dict, budget: dict, heap: list) -> None:
+    """A step of the first pass to the sub-hand ``after``: the losses ``spread`` still open, ``left`` at most."""
+    old = ahead.get(after)
+    if old is None:
+        ahead[after], budget[after] = spread, left
+        if after:
+            heappush(heap, -after)
+    else:
+        ahead[after] = old | spread
+        if left > budget[after]:
+            budget[after] = left
 
 
 def fewest(search: Opening, hand: int, need: int, keep: bool = True) -> dict[int, int]:
@@ -72,11 +85,17 @@ def fewest(search: Opening, hand: int, need: int, keep: bool = True) -> dict[int
         nat = -heappop(heap)
         if nat in steps or not nat:
             continue
-        room, bits, low = budget[nat], ahead[nat], lowest(nat)
+        room, bits, top = budget[nat], ahead[nat], (nat.bit_length() - 1) >> 2
         most_k = (bits.bit_length() - 1) // pair  # the most jokers left on a way to here
-        steps[nat] = taken = []  # (the steps of no way within the slack are left out)
-        moves = []
-        for node in search.groups(nat, room):
+        steps[nat] = taken = []  # the groups of melds of a way within the slack
+        root = search.tree(top)
+        stack = [root] if root is not None and root.least <= room else []
+        guarded = nat + GUARD
+        while stack:  # the tree's branches within nat and the room (a depth-first walk)
+            node = stack.pop()
+            for child in node.children:
+                if child.least <= room and (guarded - child.part) & GUARD == GUARD:
+                    stack.append(child)
             spread = 0
             for x, k, _, _, _ in node.by_loss:
                 if x > room:
@@ -85,26 +104,18 @@ def fewest(search: Opening, hand: int, need: int, keep: bool = True) -> dict[int
                     spread |= (bits >> (k * pair + x)) & down[x]
             if spread:
                 taken.append(node)
-                moves.append((nat - node.part, spread, room - node.by_loss[0][0]))
-        v = value[low]
-        if v <= room:  # the lowest card left out (the card kept, if one must be)
+                _reach(nat - node.part, spread, room - node.by_loss[0][0], ahead, budget, heap)
+        v = value[top]
+        if v <= room:  # the highest card left out (the card kept, if one must be)
             spread = (bits >> v) & down[v]
-            moves.append((nat - (1 << (4 * low)), (spread | spread >> width) & kept, room - v))
-        for after, spread, left in moves:
-            if not spread:
-                continue
-            if after in ahead:
-                ahead[after] |= spread
-                if left > budget[after]:
-                    budget[after] = left
-            else:
-                ahead[after], budget[after] = spread, left
-                heappush(heap, -after)
+            spread = (spread | spread >> width) & kept
+            if spread:
+                _reach(nat - (1 << (4 * top)), spread, room - v, ahead, budget, heap)
     on = {0: lanes.done(value[JOKER_CODE])}
     found: dict[int, int] = {}  # bag -> the most loss a meld of it may have
     bounds: dict[int, int] = {}  # bag -> its bound
     for nat in sorted(steps):  # every step leads to a smaller sub-hand: those after a step come first
-        bits, here, room, low = 0, ahead[nat], budget[nat], lowest(nat)
+        bits, here, room, top = 0, ahead[nat], budget[nat], highest(nat)
         most_k = (here.bit_length() - 1) // pair
         open_lanes = (here & ones) * lanes.lane  # the lanes a way comes to here in: the rest do not matter
         for node in steps[nat]:
@@ -124,7 +135,7 @@ def fewest(search: Opening, hand: int, need: int, keep: bool = True) -> dict[int
                             if loss > slack or not (moved << loss) & up[loss] & here:
                                 break
                             found[b] = loss
-        v, after = value[low], nat - (1 << (4 * low))
+        v, after = value[top], nat - (1 << (4 * top))
         if v <= room and after in on:
             later = on[after] & kept
             bits |= ((later | later << width) << v) & up[v] & open_lanes
