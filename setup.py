@@ -1,7 +1,9 @@
-"""The build: the pure-Python package, the declarations inside it, and Conquian's native kernel (optional).
+"""The build: the pure-Python package, the declarations inside it, Conquian's native kernel and Rommé's compiled
+first-meld walk (both optional).
 
-Everything else is in pyproject.toml.  The kernel (native/kernel.c and the parts it includes) is compiled with the system's C compiler; it
-is optional: without a compiler the install goes on and simulations use the Python engine (the CLI says so).
+Everything else is in pyproject.toml.  The kernel (native/kernel.c and the parts it includes) and the walk
+(native/romme_walk.c) are compiled with the system's C compiler; both are optional: without a compiler the install
+goes on, simulations use the Python engine (the CLI says so) and Rommé's listing the walk in Python.
 """
 
 import os
@@ -53,5 +55,8 @@ setup(
     cmdclass={"build_py": BuildWithDeclarations, "build_ext": BuildKernelForThisMachine},
     ext_modules=[Extension("conquian._kernel", ["native/kernel.c"], optional=True,
                            depends=sorted(str(p) for p in Path("native").glob("*.h")),
+                           extra_compile_args=["-std=c11", "-Wall", "-Wextra"]),
+                 # Rommé's first-meld walk (conquian/romme/walk.py), compiled; optional in the same way.
+                 Extension("conquian.romme._walk", ["native/romme_walk.c"], optional=True,
                            extra_compile_args=["-std=c11", "-Wall", "-Wextra"])],
 )

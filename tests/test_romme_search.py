@@ -261,6 +261,7 @@ def test_the_walk_for_all_melds_changes_no_listing(monkeypatch):
         return fewest(*args)
 
     monkeypatch.setattr(moves, "fewest", counted)
+    monkeypatch.setenv("CONQUIAN_NATIVE", "0")  # the walk in Python (the compiled one: test_romme_walk_native.py)
     listings = []
     # the walk from the first meld on, never, and the mix the listing uses
     for steps, per_meld in ((-1, 0), (10**12, 0), (moves.SEARCH_STEPS, moves.STEPS_PER_MELD)):

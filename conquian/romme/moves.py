@@ -38,7 +38,7 @@ from .layouts import Layouts
 from .melds import exchange_results, lay_results, touching
 from .rules import GoingOut
 from .search import Opening, cost
-from .walk import fewest
+from .walk import compiled, fewest, fewest_compiled
 from .state import Phase
 
 __all__ = ["legal", "diagnose", "counts_of"]
@@ -101,17 +101,24 @@ class Turn:
         if points >= need and len(self.hand) - m.size >= self.keep:
             return True  # the points are reached, and a card is left to discard: no search needed
         if self.reachable and self.fewest is None:
-            found = self._reaches(m, b, need - points)
+            found = None if self.native else self._reaches(m, b, need - points)
             if found:
                 return True
             if found is None:  # the searches meld by meld have taken their steps: one walk for the rest
-                if self.search is None:
-                    self.search = self._opening(self.all_melds, self.bags, self.all_points)
-                self.fewest = fewest(self.search, self.bag, need, bool(self.keep))
+                self.fewest = self._walk(need)
                 self.reachable = bool(self.fewest)
         if self.fewest is not None and points >= self.fewest.get(b, 1 << 30):
             return True
         return self.hand_romme and b in self._laid_out()
+
+    def _walk(self, need: int) -> dict[int, int]:
+        """Every meld at once: for each bag, the fewest points a meld of it must count to be part of a first meld
+        of ``need`` points (see :mod:`conquian.romme.walk`); compiled where it is built."""
+        if self.native:
+            return fewest_compiled(self.bags, self.all_points, self.bag, need, bool(self.keep), self.g.rules.ace_points)
+        if self.search is None:
+            self.search = self._opening(self.all_melds, self.bags, self.all_points)
+        return fewest(self.search, self.bag, need, bool(self.keep))
 
     def _reaches(self, m, b: int, need: int) -> "bool | None":
         """Whether the rest of the hand after meld ``m`` (of bag ``b``) makes ``need`` more points, keeping a card
@@ -152,7 +159,9 @@ class Turn:
         self.reachable = self.most >= r.first_meld - self.points
         # Where the hand makes thousands of melds, a first try over those without idle jokers (a few hundred):
         # points they reach are reached; only a "no" needs every meld.
-        many = self.reachable and len(self.all_melds) > PLAIN_FIRST
+        # The compiled walk answers for every meld quicker than any search asks about one: it alone is asked.
+        self.native = compiled()
+        many = self.reachable and not self.native and len(self.all_melds) > PLAIN_FIRST
         self.plain = self._opening(hand_melds(self.g.mr, self.counts, idle=False)) if many else None
         self.all_points = [m.first_points(r.ace_points) for m in self.all_melds] if self.reachable else []
 

@@ -36,7 +36,7 @@ from ..cards import JOKER_CODE
 from .bags import GUARD, JOKER_SHIFT, NATURALS, highest, lowest
 from .melds import Meld, meld_bag
 
-__all__ = ["cost", "Opening", "NO_WAY"]
+__all__ = ["card_values", "cost", "Opening", "NO_WAY"]
 
 #: The points of a hand from which no first meld can be reached.
 NO_WAY = -10_000
@@ -53,14 +53,14 @@ def cost(m: Meld, ace: int) -> tuple[int, int, int]:
         if len(_COSTS) > 100_000:
             _COSTS.clear()
         b = meld_bag(m)
-        found = _COSTS[key] = (b, m.first_points(ace), _most(b, _values(ace)))
+        found = _COSTS[key] = (b, m.first_points(ace), _most(b, card_values(ace)))
     return found
 
 
 _VALUES: dict[int, list[int]] = {}
 
 
-def _values(ace: int) -> list[int]:
+def card_values(ace: int) -> list[int]:
     """The most each card code can count in a first meld (a joker: as an ace)."""
     found = _VALUES.get(ace)
     if found is None:
@@ -140,7 +140,7 @@ class Opening:
         caller has them; ``slack``: the most any search will be asked to lose (what the hand's bound exceeds the
         points its first meld needs by): a meld that falls short of its own bound by more can be part of no first
         meld, and is left out of the trees."""
-        self._value = _values(ace)
+        self._value = card_values(ace)
         self._slack = 1 << 29 if slack is None else slack
         self.steps = 0  # how many times the searches for points have asked about a sub-hand (remembered or not)
         self._limit = 1 << 62
@@ -183,7 +183,7 @@ class Opening:
     @staticmethod
     def bound(hand: int, ace: int) -> int:
         """:meth:`most` without an Opening."""
-        return _most(hand, _values(ace))
+        return _most(hand, card_values(ace))
 
     @property
     def values(self) -> list[int]:

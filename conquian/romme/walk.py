@@ -9,13 +9,36 @@ every number of jokers left and every loss at once (see :func:`fewest`).
 
 from __future__ import annotations
 
+import os
 from heapq import heappop, heappush
+from typing import Iterable
 
 from ..cards import JOKER_CODE
 from .bags import GUARD, JOKER_SHIFT, NATURALS, highest
-from .search import Opening
+from .search import Opening, card_values
 
-__all__ = ["fewest", "Lanes"]
+try:  # the same walk compiled (native/romme_walk.c), where the package was installed with a C compiler
+    from . import _walk as _compiled
+except ImportError:  # not built (no compiler at install time), or in the reader's browser: the walk in Python
+    _compiled = None
+
+__all__ = ["compiled", "fewest", "fewest_compiled", "Lanes"]
+
+
+def compiled() -> bool:
+    """Whether the compiled walk is built here and not switched off (``CONQUIAN_NATIVE=0`` in the environment, as
+    for Conquian's kernel)."""
+    return _compiled is not None and os.environ.get("CONQUIAN_NATIVE", "1") != "0"
+
+
+def fewest_compiled(bags: Iterable[int], points: Iterable[int], hand: int, need: int, keep: bool,
+                    ace: int) -> dict[int, int]:
+    """:func:`fewest` for the melds of bags ``bags`` that count ``points`` towards a first meld (the ace counting
+    ``ace``), compiled: the same two passes over the same sub-hands, with the same answers (a differential test
+    holds them to it), some ten times quicker.  Only where :func:`compiled`."""
+    if _compiled is None:
+        raise RuntimeError("the compiled walk is not built here (see conquian.romme.walk.compiled)")
+    return _compiled.fewest(list(bags), list(points), hand, need, bool(keep), card_values(ace))
 
 
 class Lanes:

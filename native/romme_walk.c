@@ -1,0 +1,612 @@
+/* Rommé's first-meld walk, compiled: which melds of a hand can be part of a first meld, all at once.
+ *
+ * The same walk as conquian/romme/walk.py (its Python twin, which the engine uses where this module is not built,
+ * as in the browser), on the same sub-hands in the same order, with the same answers: a differential test
+ * (tests/test_romme_walk_native.py) holds the two to identical results.  conquian/romme/walk.py is its only caller.
+ *
+ * A bag is a hand or a meld's cards: four bits a card code (0-51 the natural cards, 52 the jokers), as in
+ * conquian/romme/bags.py, here in four 64-bit words.  A way to a first meld is measured in what it falls short of
+ * the hand's bound (every card at its highest): its loss.  Where the Python walk keeps, for each sub-hand, a bit
+ * set over (jokers left, card still to keep, loss), this one keeps the two numbers those sets amount to in each
+ * lane (2j + k: j jokers left, a card still to keep if k): the most loss still open to a way that comes to the
+ * sub-hand (the first set holds the losses 0 to that), and the least loss of a way on from it to the end (the
+ * second holds every loss from that up).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CODES 52
+#define JOKER 52
+#define BAG_BYTES 27                  /* 53 counts of four bits */
+#define MAX_LANES 16                  /* 2 * (jokers + 1): six jokers at most (conquian.romme.rules) */
+#define NONE (1 << 29)                /* no way: a loss above any slack */
+#define GUARD 0x8888888888888888ULL   /* a count less what is taken clears its guard bit when it goes below 0 */
+#define NAT3 0xFFFFULL                /* the fourth word's natural counts (codes 48-51); the jokers above */
+
+typedef struct { uint64_t w[4]; } Bag;
+
+static uint64_t bag_hash(const Bag *b) {
+    uint64_t h = b->w[0] * 0x9E3779B97F4A7C15ULL;
+    h ^= (b->w[1] + (h << 6) + (h >> 2)) * 0xC2B2AE3D27D4EB4FULL;
+    h ^= (b->w[2] + (h << 6) + (h >> 2)) * 0x165667B19E3779F9ULL;
+    h ^= (b->w[3] + (h << 6) + (h >> 2)) * 0x27D4EB2F165667C5ULL;
+    return h ^ (h >> 29);
+}
+
+static int bag_eq(const Bag *a, const Bag *b) {
+    return a->w[0] == b->w[0] && a->w[1] == b->w[1] && a->w[2] == b->w[2] && a->w[3] == b->w[3];
+}
+
+static int bag_cmp(const Bag *a, const Bag *b) {  /* as the Python ints compare */
+    for (int i = 3; i >= 0; i--)
+        if (a->w[i] != b->w[i]) return a->w[i] < b->w[i] ? -1 : 1;
+    return 0;
+}
+
+static int bag_top(const Bag *b) {  /* the highest natural card (the bag's naturals must not be empty) */
+    uint64_t w3 = b->w[3] & NAT3;
+    if (w3) return 48 + (63 - __builtin_clzll(w3)) / 4;
+    for (int i = 2; i >= 0; i--)
+        if (b->w[i]) return i * 16 + (63 - __builtin_clzll(b->w[i])) / 4;
+    return -1;
+}
+
+static int bag_low(const Bag *b) {
+    for (int i = 0; i < 4; i++) {
+        uint64_t w = i == 3 ? b->w[3] & NAT3 : b->w[i];
+        if (w) return i * 16 + __builtin_ctzll(w) / 4;
+    }
+    return -1;
+}
+
+static int count_of(const Bag *b, int code) { return (int)((b->w[code / 16] >> (4 * (code % 16))) & 15); }
+
+static void take_card(Bag *b, int code) { b->w[code / 16] -= 1ULL << (4 * (code % 16)); }
+
+static int fits(const Bag *hand, const Bag *part) {  /* part within hand (counts of 7 at most: two packs) */
+    for (int i = 0; i < 4; i++)
+        if ((((hand->w[i] + GUARD) - part->w[i]) & GUARD) != GUARD) return 0;
+    return 1;
+}
+
+static void take(Bag *out, const Bag *hand, const Bag *part) {
+    for (int i = 0; i < 4; i++) out->w[i] = hand->w[i] - part->w[i];
+}
+
+static int naturals_empty(const Bag *b) { return !(b->w[0] | b->w[1] | b->w[2] | (b->w[3] & NAT3)); }
+
+
+/* -- an open-addressing table from bags to the indices of an array whose items begin with their bag --------------- */
+typedef struct {
+    int32_t *slot;
+    size_t mask, n;
+    void **base;   /* the array (read through this pointer: it moves when it grows) */
+    size_t stride; /* the size of its items */
+} Table;
+
+static const Bag *key_at(const Table *t, int32_t i) {
+    return (const Bag *)((const char *)*t->base + (size_t)i * t->stride);
+}
+
+static int table_init(Table *t, void **base, size_t stride, size_t want) {
+    size_t cap = 64;
+    while (cap < 2 * want) cap <<= 1;
+    t->slot = malloc(cap * sizeof(int32_t));
+    if (!t->slot) return -1;
+    memset(t->slot, 0xFF, cap * sizeof(int32_t));
+    t->mask = cap - 1, t->n = 0, t->base = base, t->stride = stride;
+    return 0;
+}
+
+/* The index of `key`, or -1 with *at where it would go. */
+static int32_t table_find(const Table *t, const Bag *key, size_t *at) {
+    size_t i = bag_hash(key) & t->mask;
+    while (t->slot[i] >= 0) {
+        if (bag_eq(key_at(t, t->slot[i]), key)) return t->slot[i];
+        i = (i + 1) & t->mask;
+    }
+    *at = i;
+    return -1;
+}
+
+/* Put `index` (whose item is in the array already) where table_find said; the table grows at half full. */
+static int table_add(Table *t, size_t at, int32_t index) {
+    t->slot[at] = index;
+    if (++t->n * 2 <= t->mask) return 0;
+    size_t old_cap = t->mask + 1, cap = old_cap * 2;
+    int32_t *old = t->slot;
+    t->slot = malloc(cap * sizeof(int32_t));
+    if (!t->slot) { t->slot = old; return -1; }
+    memset(t->slot, 0xFF, cap * sizeof(int32_t));
+    t->mask = cap - 1;
+    for (size_t j = 0; j < old_cap; j++)
+        if (old[j] >= 0) {
+            size_t i = bag_hash(key_at(t, old[j])) & t->mask;
+            while (t->slot[i] >= 0) i = (i + 1) & t->mask;
+            t->slot[i] = old[j];
+        }
+    free(old);
+    return 0;
+}
+
+static int grow(void **a, size_t *cap, size_t need, size_t size) {
+    if (need <= *cap) return 0;
+    size_t c = *cap ? *cap : 256;
+    while (c < need) c *= 2;
+    void *p = realloc(*a, c * size);
+    if (!p) return -1;
+    *a = p, *cap = c;
+    return 0;
+}
+
+/* -- the melds, one entry a bag, in trees by highest natural card ------------------------------------------------ */
+typedef struct {
+    Bag bag;
+    int32_t first;            /* the first meld of this bag in the caller's list: the answer's key */
+    int32_t jokers, bound;    /* the bound: every card at its highest, a joker as an ace */
+    int32_t loss_at, losses;  /* its melds' losses (bound less their points), distinct and rising, in the pool */
+    int32_t found;            /* the most loss one of its melds may have and be part of a first meld; -1: none */
+} Entry;
+
+typedef struct {
+    Bag part;                  /* the natural cards */
+    int32_t parent, child, sibling;
+    int32_t entry_at, entries; /* its bags (by rising least loss) in the order array */
+    int32_t least;             /* the least loss of a meld of its branch */
+} Node;
+
+typedef struct {
+    Bag nat;
+    int32_t ahead[MAX_LANES];  /* per lane, the most loss still open to a way to here; -1: no way */
+    int32_t on[MAX_LANES];     /* per lane, the least loss of a way on from here to the end; NONE: none */
+    int32_t room;              /* the most of ahead */
+    int32_t taken_at, taken;   /* the nodes the first pass took from here, in the taken array */
+} State;
+
+typedef struct { int32_t entry, points; } Pair;
+
+typedef struct {
+    Entry *e; size_t ne, ce;
+    int32_t *pool; size_t np, cp;
+    Node *n; size_t nn, cn;
+    int32_t *order; size_t co;
+    State *s; size_t ns, cs;
+    int32_t *taken; size_t nt, ct;
+    int32_t *heap; size_t nh, ch;
+    int32_t *stack; size_t cst;
+    Table entries, nodes, states;
+    int32_t root[CODES];
+    int value[CODES + 1];
+    int lanes, slack;
+} Walk;
+
+static void walk_free(Walk *w) {
+    free(w->e); free(w->pool); free(w->n); free(w->order); free(w->s); free(w->taken); free(w->heap);
+    free(w->stack); free(w->entries.slot); free(w->nodes.slot); free(w->states.slot);
+}
+
+static int bound_of(const Walk *w, const Bag *b) {
+    int total = 0;
+    for (int c = 0; c <= JOKER; c++) total += w->value[c] * count_of(b, c);
+    return total;
+}
+
+/* The node of the natural cards `part`, made (with the nodes on the way to it) if there is none: its parent holds
+ * the same cards but the lowest, and a node of one card is the root of that card's tree.  -2: out of memory. */
+static int32_t node_of(Walk *w, const Bag *part) {
+    size_t at;
+    int32_t i = table_find(&w->nodes, part, &at), parent = -1;
+    if (i >= 0) return i;
+    Bag up = *part;
+    take_card(&up, bag_low(part));
+    if (!naturals_empty(&up)) {
+        parent = node_of(w, &up);
+        if (parent < 0) return -2;
+        table_find(&w->nodes, part, &at);  /* (the table may have grown meanwhile) */
+    }
+    if (grow((void **)&w->n, &w->cn, w->nn + 1, sizeof(Node)) < 0) return -2;
+    i = (int32_t)w->nn++;
+    Node *n = &w->n[i];
+    n->part = *part, n->parent = parent, n->child = -1, n->sibling = -1;
+    n->entry_at = 0, n->entries = 0, n->least = NONE;
+    if (parent >= 0) n->sibling = w->n[parent].child, w->n[parent].child = i;
+    else w->root[bag_top(part)] = i;
+    return table_add(&w->nodes, at, i) < 0 ? -2 : i;
+}
+
+static int pair_cmp(const void *a, const void *b) {  /* by entry, then by falling points */
+    const Pair *x = a, *y = b;
+    if (x->entry != y->entry) return x->entry < y->entry ? -1 : 1;
+    return (x->points < y->points) - (x->points > y->points);
+}
+
+/* -- the two passes --------------------------------------------------------------------------------------------- */
+static int push(Walk *w, int32_t si) {  /* onto the heap of states, the largest sub-hand on top */
+    if (grow((void **)&w->heap, &w->ch, w->nh + 1, sizeof(int32_t)) < 0) return -1;
+    size_t i = w->nh++;
+    while (i > 0) {
+        size_t up = (i - 1) / 2;
+        if (bag_cmp(&w->s[w->heap[up]].nat, &w->s[si].nat) >= 0) break;
+        w->heap[i] = w->heap[up], i = up;
+    }
+    w->heap[i] = si;
+    return 0;
+}
+
+static int32_t pop(Walk *w) {
+    int32_t top = w->heap[0], last = w->heap[--w->nh];
+    size_t i = 0, n = w->nh;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && bag_cmp(&w->s[w->heap[c + 1]].nat, &w->s[w->heap[c]].nat) > 0) c++;
+        if (bag_cmp(&w->s[w->heap[c]].nat, &w->s[last].nat) <= 0) break;
+        w->heap[i] = w->heap[c], i = c;
+    }
+    if (n) w->heap[i] = last;
+    return top;
+}
+
+/* The state of the sub-hand `nat`, made (and put on the heap, unless it has no natural card) if there is none. */
+static int32_t state_of(Walk *w, const Bag *nat) {
+    size_t at;
+    int32_t i = table_find(&w->states, nat, &at);
+    if (i >= 0) return i;
+    if (grow((void **)&w->s, &w->cs, w->ns + 1, sizeof(State)) < 0) return -2;
+    i = (int32_t)w->ns++;
+    State *s = &w->s[i];
+    s->nat = *nat, s->room = -1, s->taken_at = 0, s->taken = 0;
+    for (int l = 0; l < MAX_LANES; l++) s->ahead[l] = -1, s->on[l] = NONE;
+    if (table_add(&w->states, at, i) < 0) return -2;
+    if (!naturals_empty(nat) && push(w, i) < 0) return -2;
+    return i;
+}
+
+/* A step of the first pass to the sub-hand `nat`: `open` the most loss still open in each lane. */
+static int reach(Walk *w, const Bag *nat, const int32_t *open) {
+    int32_t i = state_of(w, nat);
+    if (i < 0) return -1;
+    int32_t *ahead = w->s[i].ahead;
+    for (int l = 0; l < w->lanes; l++)
+        if (open[l] > ahead[l]) ahead[l] = open[l];
+    return 0;
+}
+
+static int most_jokers(const Walk *w, const int32_t *ahead) {  /* the most jokers left on a way to here */
+    for (int l = w->lanes - 1; l >= 0; l--)
+        if (ahead[l] >= 0) return l / 2;
+    return -1;
+}
+
+static int first_pass(Walk *w) {
+    while (w->nh) {
+        int32_t si = pop(w);
+        Bag nat = w->s[si].nat;
+        int32_t ahead[MAX_LANES], room = -1, open[MAX_LANES];
+        memcpy(ahead, w->s[si].ahead, sizeof ahead);
+        for (int l = 0; l < w->lanes; l++) if (ahead[l] > room) room = ahead[l];
+        int most_j = most_jokers(w, ahead), top = bag_top(&nat);
+        size_t taken_at = w->nt, depth = 0;
+        int32_t root = w->root[top];
+        if (root >= 0 && w->n[root].least <= room) w->stack[depth++] = root;
+        while (depth) {  /* the tree's branches within nat and the room, depth first */
+            int32_t ni = w->stack[--depth];
+            const Node *node = &w->n[ni];
+            for (int32_t c = node->child; c >= 0; c = w->n[c].sibling)
+                if (w->n[c].least <= room && fits(&nat, &w->n[c].part)) w->stack[depth++] = c;
+            int any = 0;
+            for (int l = 0; l < w->lanes; l++) open[l] = -1;
+            for (int32_t o = node->entry_at; o < node->entry_at + node->entries; o++) {
+                const Entry *e = &w->e[w->order[o]];
+                int32_t x = w->pool[e->loss_at];
+                if (x > room) break;
+                if (e->jokers > most_j) continue;
+                for (int l = 2 * e->jokers; l < w->lanes; l++)
+                    if (ahead[l] >= x && ahead[l] - x > open[l - 2 * e->jokers])
+                        open[l - 2 * e->jokers] = ahead[l] - x, any = 1;
+            }
+            if (any) {
+                if (grow((void **)&w->taken, &w->ct, w->nt + 1, sizeof(int32_t)) < 0) return -1;
+                w->taken[w->nt++] = ni;
+                Bag after;
+                take(&after, &nat, &node->part);
+                if (reach(w, &after, open) < 0) return -1;
+            }
+        }
+        int v = w->value[top], any = 0;
+        if (v <= room) {  /* the highest card left out (the card kept, where one must be) */
+            for (int l = 0; l < w->lanes; l++) open[l] = -1;
+            for (int j = 0; 2 * j < w->lanes; j++) {
+                int32_t a = ahead[2 * j] > ahead[2 * j + 1] ? ahead[2 * j] : ahead[2 * j + 1];
+                if (a >= v) open[2 * j] = a - v, any = 1;
+            }
+            if (any) {
+                Bag after = nat;
+                take_card(&after, top);
+                if (reach(w, &after, open) < 0) return -1;
+            }
+        }
+        State *s = &w->s[si];
+        s->room = room, s->taken_at = (int32_t)taken_at, s->taken = (int32_t)(w->nt - taken_at);
+    }
+    return 0;
+}
+
+static const Walk *sorting;  /* (qsort's comparison has no argument for it) */
+
+static int state_cmp(const void *a, const void *b) {
+    return bag_cmp(&sorting->s[*(const int32_t *)a].nat, &sorting->s[*(const int32_t *)b].nat);
+}
+
+static int second_pass(Walk *w, int32_t empty) {
+    int jv = w->value[JOKER];
+    for (int l = 0; l < w->lanes; l++) {  /* no natural card left: the jokers left lose their bound */
+        int j = l / 2, keep = l % 2;
+        w->s[empty].on[l] = (j || !keep) && jv * j <= w->slack ? jv * j : NONE;
+    }
+    int32_t *order = malloc((w->ns ? w->ns : 1) * sizeof(int32_t));
+    if (!order) return -1;
+    size_t count = 0;
+    for (size_t i = 0; i < w->ns; i++) if ((int32_t)i != empty) order[count++] = (int32_t)i;
+    sorting = w;
+    qsort(order, count, sizeof(int32_t), state_cmp);  /* every step leads to a smaller sub-hand: those first */
+    for (size_t o = 0; o < count; o++) {
+        int32_t si = order[o];
+        const State *s = &w->s[si];
+        int32_t on[MAX_LANES], room = s->room;
+        const int32_t *ahead = s->ahead;
+        int most_j = most_jokers(w, ahead);
+        for (int l = 0; l < MAX_LANES; l++) on[l] = NONE;
+        for (int32_t t = s->taken_at; t < s->taken_at + s->taken; t++) {
+            const Node *node = &w->n[w->taken[t]];
+            Bag after;
+            size_t at;
+            take(&after, &s->nat, &node->part);
+            int32_t ci = table_find(&w->states, &after, &at);
+            if (ci < 0) continue;  /* (cannot be: the first pass went there) */
+            const int32_t *later = w->s[ci].on;
+            for (int32_t i = node->entry_at; i < node->entry_at + node->entries; i++) {
+                Entry *e = &w->e[w->order[i]];
+                int32_t x = w->pool[e->loss_at], k2 = 2 * e->jokers, meet = -1;
+                if (x > room) break;
+                if (e->jokers > most_j) continue;
+                for (int l = k2; l < w->lanes; l++) {
+                    if (ahead[l] < 0 || later[l - k2] >= NONE) continue;
+                    int32_t total = later[l - k2] + x, d = ahead[l] - later[l - k2];
+                    if (total <= w->slack && total < on[l]) on[l] = total;
+                    if (d > meet) meet = d;
+                }
+                if (meet >= x) {  /* its best meld is part of a way: its others, by rising loss, while they are */
+                    const int32_t *loss = &w->pool[e->loss_at];
+                    for (int32_t j = 0; j < e->losses; j++) {
+                        if (loss[j] > meet || loss[j] > w->slack) break;
+                        if (loss[j] > e->found) e->found = loss[j];
+                    }
+                }
+            }
+        }
+        int top = bag_top(&s->nat), v = w->value[top];
+        if (v <= room) {
+            Bag after = s->nat;
+            size_t at;
+            take_card(&after, top);
+            int32_t ci = table_find(&w->states, &after, &at);
+            if (ci >= 0) {
+                const int32_t *later = w->s[ci].on;
+                for (int j = 0; 2 * j < w->lanes; j++) {
+                    if (later[2 * j] >= NONE || later[2 * j] + v > w->slack) continue;
+                    for (int keep = 0; keep < 2; keep++)
+                        if (ahead[2 * j + keep] >= 0 && later[2 * j] + v < on[2 * j + keep])
+                            on[2 * j + keep] = later[2 * j] + v;
+                }
+            }
+        }
+        memcpy(w->s[si].on, on, sizeof on);
+    }
+    free(order);
+    return 0;
+}
+
+/* -- from Python -------------------------------------------------------------------------------------------------- */
+static int read_bag(PyObject *o, Bag *b, const char *what, Py_ssize_t at) {
+    unsigned char buf[32] = {0};
+    if (!PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "%s %zd: a bag is an int, not %.50s", what, at, Py_TYPE(o)->tp_name);
+        return -1;
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t n = PyLong_AsNativeBytes(o, buf, BAG_BYTES,
+                                        Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER |
+                                        Py_ASNATIVEBYTES_REJECT_NEGATIVE);
+    if (n < 0) return -1;
+    if (n > BAG_BYTES) {
+        PyErr_Format(PyExc_ValueError, "%s %zd: not a bag (more than %d bytes)", what, at, BAG_BYTES);
+        return -1;
+    }
+#else
+    if (_PyLong_AsByteArray((PyLongObject *)o, buf, BAG_BYTES, 1, 0) < 0) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "%s %zd: not a bag (negative, or more than %d bytes)", what, at, BAG_BYTES);
+        return -1;
+    }
+#endif
+    for (int i = 0; i < 4; i++) {
+        uint64_t v = 0;
+        for (int k = 7; k >= 0; k--) v = (v << 8) | buf[8 * i + k];
+        b->w[i] = v;
+    }
+    for (int c = 0; c <= JOKER; c++)
+        if (count_of(b, c) > 7) {  /* (two packs and six jokers: the guard bits need a count below 8) */
+            PyErr_Format(PyExc_ValueError, "%s %zd: %d copies of card code %d (at most 7)", what, at,
+                         count_of(b, c), c);
+            return -1;
+        }
+    return 0;
+}
+
+static int read_int(PyObject *o, int *out, const char *what, Py_ssize_t at) {
+    long v = PyLong_AsLong(o);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < -100000 || v > 100000) {
+        PyErr_Format(PyExc_ValueError, "%s %zd: %ld is out of range", what, at, v);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+/* Entries (one a bag, its melds' distinct losses) and the trees of those that lose the slack at most. */
+static int build(Walk *w, PyObject *bags, PyObject *points) {
+    Py_ssize_t m = PyList_GET_SIZE(bags);
+    Pair *pairs = malloc((m ? m : 1) * sizeof(Pair));
+    if (!pairs) { PyErr_NoMemory(); return -1; }
+    if (table_init(&w->entries, (void **)&w->e, sizeof(Entry), (size_t)m / 2 + 16) < 0) goto memory;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        Bag b;
+        int p;
+        size_t at;
+        if (read_bag(PyList_GET_ITEM(bags, i), &b, "meld", i) < 0 ||
+            read_int(PyList_GET_ITEM(points, i), &p, "points of meld", i) < 0) goto fail;
+        if (naturals_empty(&b)) {
+            PyErr_Format(PyExc_ValueError, "meld %zd: a meld holds a natural card", i);
+            goto fail;
+        }
+        int32_t e = table_find(&w->entries, &b, &at);
+        if (e < 0) {
+            if (grow((void **)&w->e, &w->ce, w->ne + 1, sizeof(Entry)) < 0) goto memory;
+            e = (int32_t)w->ne++;
+            Entry *x = &w->e[e];
+            x->bag = b, x->first = (int32_t)i, x->jokers = count_of(&b, JOKER), x->bound = bound_of(w, &b);
+            x->loss_at = 0, x->losses = 0, x->found = -1;
+            if (table_add(&w->entries, at, e) < 0) goto memory;
+        }
+        pairs[i].entry = e, pairs[i].points = p;
+    }
+    qsort(pairs, (size_t)m, sizeof(Pair), pair_cmp);
+    for (Py_ssize_t i = 0; i < m; i++) {  /* each bag's losses, distinct and rising (its points falling) */
+        Entry *x = &w->e[pairs[i].entry];
+        if (i && pairs[i - 1].entry == pairs[i].entry) {
+            if (pairs[i - 1].points == pairs[i].points) continue;
+        } else {
+            x->loss_at = (int32_t)w->np;
+        }
+        if (grow((void **)&w->pool, &w->cp, w->np + 1, sizeof(int32_t)) < 0) goto memory;
+        w->pool[w->np++] = x->bound - pairs[i].points;
+        x->losses++;
+    }
+    free(pairs);
+    pairs = NULL;
+    if (table_init(&w->nodes, (void **)&w->n, sizeof(Node), w->ne + 16) < 0) goto memory;
+    for (int c = 0; c < CODES; c++) w->root[c] = -1;
+    int32_t *node_of_entry = malloc((w->ne ? w->ne : 1) * sizeof(int32_t));
+    if (!node_of_entry) goto memory;
+    for (size_t e = 0; e < w->ne; e++) {  /* a meld that loses more than the slack is part of no first meld */
+        Entry *x = &w->e[e];
+        node_of_entry[e] = -1;
+        if (w->pool[x->loss_at] > w->slack) continue;
+        Bag part = x->bag;
+        part.w[3] &= NAT3;
+        int32_t ni = node_of(w, &part);
+        if (ni < 0) { free(node_of_entry); goto memory; }
+        node_of_entry[e] = ni;
+        w->n[ni].entries++;
+    }
+    int32_t at = 0;
+    for (size_t i = 0; i < w->nn; i++) w->n[i].entry_at = at, at += w->n[i].entries, w->n[i].entries = 0;
+    if (grow((void **)&w->order, &w->co, (size_t)at + 1, sizeof(int32_t)) < 0) { free(node_of_entry); goto memory; }
+    for (size_t e = 0; e < w->ne; e++) {  /* each node's bags, by rising least loss (insertion: a handful) */
+        if (node_of_entry[e] < 0) continue;
+        Node *n = &w->n[node_of_entry[e]];
+        int32_t *list = &w->order[n->entry_at], k = n->entries++, loss = w->pool[w->e[e].loss_at];
+        while (k > 0 && w->pool[w->e[list[k - 1]].loss_at] > loss) list[k] = list[k - 1], k--;
+        list[k] = (int32_t)e;
+        if (loss < n->least) n->least = loss;
+    }
+    free(node_of_entry);
+    for (size_t i = w->nn; i-- > 0;) {  /* a branch's least loss: a node is made after its parent */
+        Node *n = &w->n[i];
+        if (n->parent >= 0 && n->least < w->n[n->parent].least) w->n[n->parent].least = n->least;
+    }
+    if (grow((void **)&w->stack, &w->cst, w->nn + 1, sizeof(int32_t)) < 0) goto memory;
+    return 0;
+memory:
+    PyErr_NoMemory();
+fail:
+    free(pairs);
+    return -1;
+}
+
+static PyObject *romme_fewest(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *bags, *points, *hand_o, *values, *out = NULL;
+    int need, keep;
+    if (!PyArg_ParseTuple(args, "O!O!OipO!", &PyList_Type, &bags, &PyList_Type, &points, &hand_o, &need, &keep,
+                          &PyList_Type, &values))
+        return NULL;
+    if (PyList_GET_SIZE(points) != PyList_GET_SIZE(bags)) {
+        PyErr_Format(PyExc_ValueError, "%zd melds but %zd points", PyList_GET_SIZE(bags), PyList_GET_SIZE(points));
+        return NULL;
+    }
+    if (PyList_GET_SIZE(values) != CODES + 1) {
+        PyErr_Format(PyExc_ValueError, "values: %d card codes and the joker, not %zd", CODES,
+                     PyList_GET_SIZE(values) - 1);
+        return NULL;
+    }
+    Walk w;
+    memset(&w, 0, sizeof w);
+    Bag hand;
+    for (int c = 0; c <= JOKER; c++)
+        if (read_int(PyList_GET_ITEM(values, c), &w.value[c], "value of card code", c) < 0) return NULL;
+    if (read_bag(hand_o, &hand, "hand", 0) < 0) return NULL;
+    int jokers = count_of(&hand, JOKER);
+    if (jokers > 6) {
+        PyErr_Format(PyExc_ValueError, "hand: %d jokers (at most 6)", jokers);
+        return NULL;
+    }
+    w.lanes = 2 * (jokers + 1);
+    w.slack = bound_of(&w, &hand) - (need > 0 ? need : 0);
+    out = PyDict_New();
+    if (!out) return NULL;
+    Bag start = hand;
+    start.w[3] &= NAT3;
+    if (build(&w, bags, points) < 0) goto fail;  /* (every meld read, even where no first meld is in reach) */
+    if (w.slack < 0 || naturals_empty(&start)) {
+        walk_free(&w);
+        return out;
+    }
+    if (table_init(&w.states, (void **)&w.s, sizeof(State), 1024) < 0) goto memory;
+    Bag none = {{0, 0, 0, 0}};
+    int32_t empty = state_of(&w, &none), first = state_of(&w, &start);
+    if (empty < 0 || first < 0) goto memory;
+    w.s[first].ahead[2 * jokers + (keep ? 1 : 0)] = w.slack;
+    if (first_pass(&w) < 0 || second_pass(&w, empty) < 0) goto memory;
+    for (size_t e = 0; e < w.ne; e++) {
+        if (w.e[e].found < 0) continue;
+        PyObject *v = PyLong_FromLong(w.e[e].bound - w.e[e].found);
+        if (!v || PyDict_SetItem(out, PyList_GET_ITEM(bags, w.e[e].first), v) < 0) { Py_XDECREF(v); goto fail; }
+        Py_DECREF(v);
+    }
+    walk_free(&w);
+    return out;
+memory:
+    PyErr_NoMemory();
+fail:
+    walk_free(&w);
+    Py_XDECREF(out);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"fewest", romme_fewest, METH_VARARGS,
+     "fewest(bags, points, hand, need, keep, values) -> {bag: fewest points}: conquian.romme.walk.fewest, compiled"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "conquian.romme._walk",
+                                    "Rommé's first-meld walk, compiled (see conquian/romme/walk.py).", -1, methods,
+                                    NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__walk(void) { return PyModule_Create(&module); }

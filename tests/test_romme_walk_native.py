@@ -1,0 +1,127 @@
+"""Rommé's compiled first-meld walk (native/romme_walk.c) against the walk in Python (conquian/romme/walk.py):
+the same answers for every meld, the same listings, and bad input an error, never a crash.
+
+Without a built walk the comparisons are skipped with the reason shown, and fail under CI (``CI=true``), where it
+must have been built (as Conquian's kernel: tests/test_kernel.py).
+"""
+
+import os
+import random
+
+import pytest
+
+from conquian import RommeGame, variant
+from conquian.romme import walk
+from conquian.romme.bags import JOKER_SHIFT, bag
+from conquian.romme.hands import hand_melds
+from conquian.romme.melds import meld_bag
+from conquian.romme.moves import counts_of
+from conquian.romme.search import Opening, card_values
+
+from test_romme_search import LARGE_RULES, R, random_hand
+
+RULE_SETS = LARGE_RULES + [R.replace(min_set=2, max_set=3, ace="low-or-high"),
+                           R.replace(min_sequence=2, min_naturals=1, going_out="meld-or-discard"),
+                           R.replace(round_the_corner=True, max_sequence=13, adjacent_jokers="any", ace="low-or-high")]
+
+
+def _need_compiled():
+    if walk._compiled is not None:
+        return
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail("the compiled walk must be built under CI (setup.py builds it with the system's C compiler)")
+    pytest.skip("the compiled walk is not built here (no C compiler when the package was installed)")
+
+
+def both(rules, codes, need, keep):
+    """The walk in Python and compiled, on the melds of a hand: two {bag: fewest points}."""
+    melds = hand_melds(rules.melds, counts_of(codes))
+    bags = [meld_bag(m) for m in melds]
+    points = [m.first_points(rules.ace_points) for m in melds]
+    python = walk.fewest(Opening(melds, rules.ace_points, bags, points), bag(codes), need, keep)
+    return python, walk.fewest_compiled(bags, points, bag(codes), need, keep, rules.ace_points)
+
+
+def test_the_compiled_walk_answers_as_the_walk_in_python():
+    """300 random hands of 3 to 20 cards (one to three suits, none to six jokers) under eight rule sets, each with
+    five first melds from beyond the hand's reach to none at all, keeping a card or not: the same fewest points for
+    every bag of every meld."""
+    _need_compiled()
+    rng = random.Random(7)
+    answers = 0
+    for trial in range(300):
+        rules = RULE_SETS[trial % len(RULE_SETS)]
+        codes = random_hand(rng, 3, (3, 14))
+        melds = hand_melds(rules.melds, counts_of(codes))
+        best = Opening(melds, rules.ace_points).best(bag(codes), False)
+        for need in {best + 5, best, best - 3, best // 2, 0}:
+            keep = (trial + need) % 2 == 0
+            python, compiled = both(rules, codes, need, keep)
+            assert compiled == python, (str(rules), codes, need, keep)
+            answers += len(python)
+    assert answers > 50_000
+
+
+def test_the_compiled_walk_on_the_largest_hands():
+    """Twenty-card hands of one suit and six jokers, where the walk meets thousands of sub-hands."""
+    _need_compiled()
+    rng = random.Random(11)
+    for trial in range(12):
+        rules = RULE_SETS[trial % len(RULE_SETS)].replace(hand_size=19, max_players=5)
+        codes = [c for c in random_hand(rng, 1, (14, 14)) if c != 52] + [52] * (6 - trial % 3)
+        most = Opening.bound(bag(codes), rules.ace_points)
+        for need in (most - 15, most - 40):
+            python, compiled = both(rules, codes, need, trial % 2 == 0)
+            assert compiled == python
+
+
+def test_the_listings_are_the_same_with_the_compiled_walk_or_without(monkeypatch):
+    """Positions of the largest hands under rule sets with the first meld just within reach: legal_actions() the
+    same with the compiled walk and with CONQUIAN_NATIVE=0 (the searches and the walk in Python)."""
+    _need_compiled()
+    rng = random.Random(5)
+    ranks = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+    other = " ".join([f"{r}{s}" for s in "♣♦" for r in ranks][:19])
+    texts = []
+    for trial in range(24):
+        rules = RULE_SETS[trial % len(RULE_SETS)].replace(hand_size=19, max_players=5, first_meld=[60, 120, 160][trial % 3])
+        pool = [f"{r}{s}" for s in rng.sample("♠♥", rng.randint(1, 2)) for r in ranks] * 2
+        jokers = rng.randint(0, 6)
+        hand = ["🃏"] * jokers + rng.sample(pool, 20 - jokers)
+        texts.append(f"variant: {rules}\nplayers: 2\nhand 0: {' '.join(hand)}\nhand 1: {other}\n"
+                     f"discards: 9♣\nto play: 0\n")
+    listings = []
+    for native in ("1", "0"):
+        monkeypatch.setenv("CONQUIAN_NATIVE", native)
+        assert walk.compiled() == (native == "1")
+        listings.append([RommeGame.from_position(t).legal_actions() for t in texts])
+    assert listings[0] == listings[1]
+    assert sum(len(a) for a in listings[0]) > 10_000
+
+
+@pytest.mark.parametrize("args, error, says", [
+    (("no list", [], 0, 40, True, card_values(11)), TypeError, "list"),
+    (([1 << 4], [], 1 << 4, 40, True, card_values(11)), ValueError, "1 melds but 0 points"),
+    (([1 << 4], [10], 1 << 4, 40, True, card_values(11)[:10]), ValueError, "values"),
+    ((["3♠"], [10], 1 << 4, 40, True, card_values(11)), TypeError, "meld 0"),
+    (([-1], [10], 1 << 4, 40, True, card_values(11)), ValueError, "meld 0"),
+    (([1 << 300], [10], 1 << 4, 40, True, card_values(11)), ValueError, "meld 0"),
+    (([3 << JOKER_SHIFT], [10], (1 << 4) + (3 << JOKER_SHIFT), 5, True, card_values(11)), ValueError,
+     "natural card"),
+    (([1 << 4], [10], (1 << 4) + (7 << JOKER_SHIFT), 5, True, card_values(11)), ValueError, "7 jokers"),
+    (([8 << 4], [10], 8 << 4, 5, True, card_values(11)), ValueError, "8 copies"),
+    (([1 << 4], [10 ** 9], 1 << 4, 5, True, card_values(11)), ValueError, "out of range"),
+    (([1 << 4], [10], 1 << 4, 5, True, ["x"] * 53), TypeError, "int"),
+])
+def test_bad_input_to_the_compiled_walk_is_an_error(args, error, says):
+    _need_compiled()
+    with pytest.raises(error, match=says):
+        walk._compiled.fewest(*args)
+
+
+def test_the_compiled_walk_can_be_switched_off(monkeypatch):
+    _need_compiled()
+    monkeypatch.setenv("CONQUIAN_NATIVE", "0")
+    assert not walk.compiled()
+    monkeypatch.delenv("CONQUIAN_NATIVE")
+    assert walk.compiled()
