@@ -181,6 +181,7 @@ typedef struct {
     int32_t root[CODES];
     int value[CODES + 1];
     int lanes, slack;
+    int cover;  /* laying out the whole hand (Hand-Rommé): no loss, and no card left out but the one kept */
 } Walk;
 
 static void walk_free(Walk *w) {
@@ -190,7 +191,11 @@ static void walk_free(Walk *w) {
 
 static int bound_of(const Walk *w, const Bag *b) {
     int total = 0;
-    for (int c = 0; c <= JOKER; c++) total += w->value[c] * count_of(b, c);
+    for (int i = 0; i < 4; i++)
+        for (uint64_t v = b->w[i]; v; v &= v - 1) {  /* each bit set: a count's 1, 2 or 4 */
+            int bit = __builtin_ctzll(v);
+            total += w->value[i * 16 + bit / 4] << (bit % 4);
+        }
     return total;
 }
 
@@ -215,12 +220,6 @@ static int32_t node_of(Walk *w, const Bag *part) {
     if (parent >= 0) n->sibling = w->n[parent].child, w->n[parent].child = i;
     else w->root[bag_top(part)] = i;
     return table_add(&w->nodes, at, i) < 0 ? -2 : i;
-}
-
-static int pair_cmp(const void *a, const void *b) {  /* by entry, then by falling points */
-    const Pair *x = a, *y = b;
-    if (x->entry != y->entry) return x->entry < y->entry ? -1 : 1;
-    return (x->points < y->points) - (x->points > y->points);
 }
 
 /* -- the two passes --------------------------------------------------------------------------------------------- */
@@ -316,11 +315,12 @@ static int first_pass(Walk *w) {
                 if (reach(w, &after, open) < 0) return -1;
             }
         }
-        int v = w->value[top], any = 0;
-        if (v <= room) {  /* the highest card left out (the card kept, where one must be) */
+        int v = w->cover ? 0 : w->value[top], any = 0;
+        if (v <= room) {  /* the highest card left out (the card kept, where one must be; the only one, laying out) */
             for (int l = 0; l < w->lanes; l++) open[l] = -1;
             for (int j = 0; 2 * j < w->lanes; j++) {
-                int32_t a = ahead[2 * j] > ahead[2 * j + 1] ? ahead[2 * j] : ahead[2 * j + 1];
+                int32_t a = ahead[2 * j + 1];
+                if (!w->cover && ahead[2 * j] > a) a = ahead[2 * j];
                 if (a >= v) open[2 * j] = a - v, any = 1;
             }
             if (any) {
@@ -345,7 +345,10 @@ static int second_pass(Walk *w, int32_t empty) {
     int jv = w->value[JOKER];
     for (int l = 0; l < w->lanes; l++) {  /* no natural card left: the jokers left lose their bound */
         int j = l / 2, keep = l % 2;
-        w->s[empty].on[l] = (j || !keep) && jv * j <= w->slack ? jv * j : NONE;
+        if (w->cover)  /* laid out: every joker used, or the one kept */
+            w->s[empty].on[l] = j == keep ? 0 : NONE;
+        else
+            w->s[empty].on[l] = (j || !keep) && jv * j <= w->slack ? jv * j : NONE;
     }
     int32_t *order = malloc((w->ns ? w->ns : 1) * sizeof(int32_t));
     if (!order) return -1;
@@ -388,7 +391,7 @@ static int second_pass(Walk *w, int32_t empty) {
                 }
             }
         }
-        int top = bag_top(&s->nat), v = w->value[top];
+        int top = bag_top(&s->nat), v = w->cover ? 0 : w->value[top];
         if (v <= room) {
             Bag after = s->nat;
             size_t at;
@@ -398,7 +401,7 @@ static int second_pass(Walk *w, int32_t empty) {
                 const int32_t *later = w->s[ci].on;
                 for (int j = 0; 2 * j < w->lanes; j++) {
                     if (later[2 * j] >= NONE || later[2 * j] + v > w->slack) continue;
-                    for (int keep = 0; keep < 2; keep++)
+                    for (int keep = w->cover; keep < 2; keep++)
                         if (ahead[2 * j + keep] >= 0 && later[2 * j] + v < on[2 * j + keep])
                             on[2 * j + keep] = later[2 * j] + v;
                 }
@@ -408,6 +411,19 @@ static int second_pass(Walk *w, int32_t empty) {
     }
     free(order);
     return 0;
+}
+
+/* What the last call met: its bags, tree nodes, sub-hands and steps (for benchmarks and tests). */
+static size_t last_entries, last_nodes, last_states, last_taken;
+
+static void remember(const Walk *w) {
+    last_entries = w->ne, last_nodes = w->nn, last_states = w->ns, last_taken = w->nt;
+}
+
+static PyObject *romme_last(PyObject *self, PyObject *args) {
+    (void)self, (void)args;
+    return Py_BuildValue("{snsnsnsn}", "bags", (Py_ssize_t)last_entries, "nodes", (Py_ssize_t)last_nodes,
+                         "sub_hands", (Py_ssize_t)last_states, "steps", (Py_ssize_t)last_taken);
 }
 
 /* -- from Python -------------------------------------------------------------------------------------------------- */
@@ -438,12 +454,13 @@ static int read_bag(PyObject *o, Bag *b, const char *what, Py_ssize_t at) {
         for (int k = 7; k >= 0; k--) v = (v << 8) | buf[8 * i + k];
         b->w[i] = v;
     }
-    for (int c = 0; c <= JOKER; c++)
-        if (count_of(b, c) > 7) {  /* (two packs and six jokers: the guard bits need a count below 8) */
-            PyErr_Format(PyExc_ValueError, "%s %zd: %d copies of card code %d (at most 7)", what, at,
-                         count_of(b, c), c);
-            return -1;
-        }
+    if ((b->w[0] | b->w[1] | b->w[2] | b->w[3]) & GUARD)  /* a count of 8 or more: the guard bits need less */
+        for (int c = 0; c <= JOKER; c++)
+            if (count_of(b, c) > 7) {
+                PyErr_Format(PyExc_ValueError, "%s %zd: %d copies of card code %d (at most 7)", what, at,
+                             count_of(b, c), c);
+                return -1;
+            }
     return 0;
 }
 
@@ -466,10 +483,10 @@ static int build(Walk *w, PyObject *bags, PyObject *points) {
     if (table_init(&w->entries, (void **)&w->e, sizeof(Entry), (size_t)m / 2 + 16) < 0) goto memory;
     for (Py_ssize_t i = 0; i < m; i++) {
         Bag b;
-        int p;
+        int p = 0;
         size_t at;
         if (read_bag(PyList_GET_ITEM(bags, i), &b, "meld", i) < 0 ||
-            read_int(PyList_GET_ITEM(points, i), &p, "points of meld", i) < 0) goto fail;
+            (points && read_int(PyList_GET_ITEM(points, i), &p, "points of meld", i) < 0)) goto fail;
         if (naturals_empty(&b)) {
             PyErr_Format(PyExc_ValueError, "meld %zd: a meld holds a natural card", i);
             goto fail;
@@ -479,24 +496,34 @@ static int build(Walk *w, PyObject *bags, PyObject *points) {
             if (grow((void **)&w->e, &w->ce, w->ne + 1, sizeof(Entry)) < 0) goto memory;
             e = (int32_t)w->ne++;
             Entry *x = &w->e[e];
-            x->bag = b, x->first = (int32_t)i, x->jokers = count_of(&b, JOKER), x->bound = bound_of(w, &b);
+            x->bag = b, x->first = (int32_t)i, x->jokers = count_of(&b, JOKER);
+            x->bound = points ? bound_of(w, &b) : 0;  /* (laying out: no points, every meld loses nothing) */
             x->loss_at = 0, x->losses = 0, x->found = -1;
             if (table_add(&w->entries, at, e) < 0) goto memory;
         }
         pairs[i].entry = e, pairs[i].points = p;
     }
-    qsort(pairs, (size_t)m, sizeof(Pair), pair_cmp);
-    for (Py_ssize_t i = 0; i < m; i++) {  /* each bag's losses, distinct and rising (its points falling) */
-        Entry *x = &w->e[pairs[i].entry];
-        if (i && pairs[i - 1].entry == pairs[i].entry) {
-            if (pairs[i - 1].points == pairs[i].points) continue;
-        } else {
-            x->loss_at = (int32_t)w->np;
+    /* Each bag's losses, distinct and rising: its melds' points bucketed by bag (counting), each bucket sorted. */
+    int32_t *start = calloc(w->ne + 1, sizeof(int32_t)), *sorted = malloc((m ? m : 1) * sizeof(int32_t));
+    if (!start || !sorted) { free(start); free(sorted); goto memory; }
+    for (Py_ssize_t i = 0; i < m; i++) start[pairs[i].entry + 1]++;
+    for (size_t e = 0; e < w->ne; e++) start[e + 1] += start[e];
+    for (Py_ssize_t i = 0; i < m; i++) sorted[start[pairs[i].entry]++] = pairs[i].points;  /* (start moves on) */
+    if (grow((void **)&w->pool, &w->cp, (size_t)m + 1, sizeof(int32_t)) < 0) { free(start); free(sorted); goto memory; }
+    for (size_t e = 0, from = 0; e < w->ne; from = start[e], e++) {
+        Entry *x = &w->e[e];
+        int32_t *pts = &sorted[from], n = start[e] - (int32_t)from;
+        for (int32_t i = 1; i < n; i++) {  /* falling points (a bag has a handful of melds, seldom more) */
+            int32_t v = pts[i], k = i;
+            while (k > 0 && pts[k - 1] < v) pts[k] = pts[k - 1], k--;
+            pts[k] = v;
         }
-        if (grow((void **)&w->pool, &w->cp, w->np + 1, sizeof(int32_t)) < 0) goto memory;
-        w->pool[w->np++] = x->bound - pairs[i].points;
-        x->losses++;
+        x->loss_at = (int32_t)w->np;
+        for (int32_t i = 0; i < n; i++)
+            if (!i || pts[i] != pts[i - 1]) w->pool[w->np++] = x->bound - pts[i], x->losses++;
     }
+    free(start);
+    free(sorted);
     free(pairs);
     pairs = NULL;
     if (table_init(&w->nodes, (void **)&w->n, sizeof(Node), w->ne + 16) < 0) goto memory;
@@ -589,6 +616,53 @@ static PyObject *romme_fewest(PyObject *self, PyObject *args) {
         if (!v || PyDict_SetItem(out, PyList_GET_ITEM(bags, w.e[e].first), v) < 0) { Py_XDECREF(v); goto fail; }
         Py_DECREF(v);
     }
+    remember(&w);
+    walk_free(&w);
+    return out;
+memory:
+    PyErr_NoMemory();
+fail:
+    walk_free(&w);
+    Py_XDECREF(out);
+    return NULL;
+}
+
+/* Which melds (as bags) some laying out of the whole hand uses, with no card left (if `none`) or one (if `one`). */
+static PyObject *romme_laid_out(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *bags, *hand_o, *out = NULL;
+    int none, one;
+    if (!PyArg_ParseTuple(args, "O!Opp", &PyList_Type, &bags, &hand_o, &none, &one)) return NULL;
+    Walk w;
+    memset(&w, 0, sizeof w);
+    w.cover = 1;
+    Bag hand;
+    if (read_bag(hand_o, &hand, "hand", 0) < 0) return NULL;
+    int jokers = count_of(&hand, JOKER);
+    if (jokers > 6) {
+        PyErr_Format(PyExc_ValueError, "hand: %d jokers (at most 6)", jokers);
+        return NULL;
+    }
+    w.lanes = 2 * (jokers + 1);
+    out = PySet_New(NULL);
+    if (!out) return NULL;
+    Bag start = hand;
+    start.w[3] &= NAT3;
+    if (build(&w, bags, NULL) < 0) goto fail;
+    if ((!none && !one) || naturals_empty(&start)) {
+        walk_free(&w);
+        return out;
+    }
+    if (table_init(&w.states, (void **)&w.s, sizeof(State), 1024) < 0) goto memory;
+    Bag empty_bag = {{0, 0, 0, 0}};
+    int32_t empty = state_of(&w, &empty_bag), first = state_of(&w, &start);
+    if (empty < 0 || first < 0) goto memory;
+    if (none) w.s[first].ahead[2 * jokers] = 0;
+    if (one) w.s[first].ahead[2 * jokers + 1] = 0;
+    if (first_pass(&w) < 0 || second_pass(&w, empty) < 0) goto memory;
+    for (size_t e = 0; e < w.ne; e++)
+        if (w.e[e].found >= 0 && PySet_Add(out, PyList_GET_ITEM(bags, w.e[e].first)) < 0) goto fail;
+    remember(&w);
     walk_free(&w);
     return out;
 memory:
@@ -600,6 +674,9 @@ fail:
 }
 
 static PyMethodDef methods[] = {
+    {"last", romme_last, METH_NOARGS, "last() -> what the last call met: bags, nodes, sub_hands, steps"},
+    {"laid_out", romme_laid_out, METH_VARARGS,
+     "laid_out(bags, hand, none, one) -> {bag}: conquian.romme.layouts.Layouts.used, compiled"},
     {"fewest", romme_fewest, METH_VARARGS,
      "fewest(bags, points, hand, need, keep, values) -> {bag: fewest points}: conquian.romme.walk.fewest, compiled"},
     {NULL, NULL, 0, NULL},

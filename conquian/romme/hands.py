@@ -111,34 +111,39 @@ def _runs(mr: MeldRules, out: list, suit: int, start: int, length: int, missing:
     """Append every valid run on these places: the missing cards are jokers, and jokers may stand for others."""
     if length - missing.bit_count() < mr.min_naturals:
         return
-    masks = _shapes(mr, length, missing, jokers)
     start %= 13
-    if length == 14:  # both aces natural need both copies
-        masks = [jm for jm in masks if counts[suit * 13] >= 2 - (jm & 1) - (jm >> 13 & 1)]
-    new = tuple.__new__
-    out.extend([new(Meld, (RUN, suit, start, length, jm)) for jm in masks])
+    if length == 14:  # both aces natural need both copies (the masks depend on the aces held: not remembered)
+        masks = [jm for jm in _shapes(mr, length, missing, jokers)
+                 if counts[suit * 13] >= 2 - (jm & 1) - (jm >> 13 & 1)]
+        found = _made(masks, suit, start, length)
+    else:
+        key = (mr.adjacent, mr.min_naturals, length, missing, jokers, start, suit)
+        found = _RUNS.get(key)
+        if found is None:
+            found = _remember(key, _made(_shapes(mr, length, missing, jokers), suit, start, length))
+    out.extend(found[0])
     if bags is not None:
-        if length == 14:  # (the masks depend on the aces held: not remembered)
-            found = run_bags(masks, start, length)
-        else:
-            key = (mr.adjacent, mr.min_naturals, length, missing, jokers, start)
-            found = _RUN_BAGS.get(key)
-            if found is None:
-                found = _remember(key, run_bags(masks, start, length))
-        base = 4 * 13 * suit
-        bags.extend([(n << base) + j for n, j in zip(*found)])
+        bags.extend(found[1])
 
 
-_RUN_BAGS: dict = {}  # (the _shapes key, start) -> the bags of run_bags
-_RUN_BAGS_MOST = 400_000  # bags remembered at most (some 30 MB): then forgotten, all at once
-_run_bags_held = 0
+def _made(masks: list[int], suit: int, start: int, length: int) -> tuple[list[Meld], list[int]]:
+    """The runs of these joker masks on these places, and their bags."""
+    new, base = tuple.__new__, 4 * 13 * suit
+    naturals, jokers = run_bags(masks, start, length)
+    return ([new(Meld, (RUN, suit, start, length, jm)) for jm in masks],
+            [(n << base) + j for n, j in zip(naturals, jokers)])
 
 
-def _remember(key: tuple, found: tuple[list[int], list[int]]) -> tuple[list[int], list[int]]:
-    global _run_bags_held
-    _run_bags_held += len(found[0])
-    if _run_bags_held > _RUN_BAGS_MOST:
-        _RUN_BAGS.clear()
-        _run_bags_held = len(found[0])
-    _RUN_BAGS[key] = found
+_RUNS: dict = {}  # (the _shapes key, start, suit) -> the runs and their bags (melds are values: shared freely)
+_RUNS_MOST = 250_000  # runs remembered at most (some 40 MB, measured): then forgotten, all at once
+_runs_held = 0
+
+
+def _remember(key: tuple, found: tuple[list[Meld], list[int]]) -> tuple[list[Meld], list[int]]:
+    global _runs_held
+    _runs_held += len(found[0])
+    if _runs_held > _RUNS_MOST:
+        _RUNS.clear()
+        _runs_held = len(found[0])
+    _RUNS[key] = found
     return found

@@ -38,7 +38,7 @@ from .layouts import Layouts
 from .melds import exchange_results, lay_results, touching
 from .rules import GoingOut
 from .search import Opening, cost
-from .walk import compiled, fewest, fewest_compiled
+from .walk import compiled, fewest, fewest_compiled, laid_out_compiled
 from .state import Phase
 
 __all__ = ["legal", "diagnose", "counts_of"]
@@ -174,6 +174,8 @@ class Turn:
     def _laid_out(self) -> set:
         """The melds (as bags) that some laying out of the whole hand uses, keeping a card (or none, where that
         goes out): one search answers for every meld (Hand-Rommé)."""
+        if self.out is None and self.native:
+            self.out = laid_out_compiled(self.bags, self.bag, none=not self.keep, one=True)
         if self.out is None:
             layouts = Layouts(self.all_melds, self.bag, self.bags)
             self.out = layouts.used(1) or set()

@@ -22,7 +22,7 @@ try:  # the same walk compiled (native/romme_walk.c), where the package was inst
 except ImportError:  # not built (no compiler at install time), or in the reader's browser: the walk in Python
     _compiled = None
 
-__all__ = ["compiled", "fewest", "fewest_compiled", "Lanes"]
+__all__ = ["compiled", "fewest", "fewest_compiled", "laid_out_compiled", "Lanes"]
 
 
 def compiled() -> bool:
@@ -39,6 +39,16 @@ def fewest_compiled(bags: Iterable[int], points: Iterable[int], hand: int, need:
     if _compiled is None:
         raise RuntimeError("the compiled walk is not built here (see conquian.romme.walk.compiled)")
     return _compiled.fewest(list(bags), list(points), hand, need, bool(keep), card_values(ace))
+
+
+def laid_out_compiled(bags: Iterable[int], hand: int, none: bool, one: bool) -> set[int]:
+    """The bags among ``bags`` (a hand's melds) that some laying out of the whole ``hand`` uses, with no card left
+    (where ``none``) or one (where ``one``): what :meth:`conquian.romme.layouts.Layouts.used` answers (Hand-Rommé),
+    from the same walk compiled, where no meld loses anything and no card is left out but the one kept.  Only where
+    :func:`compiled`."""
+    if _compiled is None:
+        raise RuntimeError("the compiled walk is not built here (see conquian.romme.walk.compiled)")
+    return _compiled.laid_out(list(bags), hand, bool(none), bool(one))
 
 
 class Lanes:
