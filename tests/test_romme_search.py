@@ -141,8 +141,9 @@ def test_the_first_try_over_melds_without_idle_jokers_changes_no_listing(monkeyp
 
 
 def test_a_melds_bag_is_its_cards():
-    """meld_bag works a meld's bag out arithmetically, and hand_melds hands the bags out alongside the melds: both
-    against the cards each meld lists, for every sequence shape (round the corner, ace to ace) and every set."""
+    """meld_bag works a meld's bag out arithmetically, and hand_melds hands the bags (and the first-meld points) out
+    alongside the melds: both against the cards each meld lists (and its own points), for every sequence shape
+    (round the corner, ace to ace) and every set."""
     rng = random.Random(3)
     for suit in range(4):
         for start in range(13):
@@ -157,9 +158,12 @@ def test_a_melds_bag_is_its_cards():
     for rules in LARGE_RULES + [R.replace(round_the_corner=True, adjacent_jokers="any", min_naturals=1, max_sequence=13)]:
         for _ in range(20):
             codes = rng.sample(list(range(52)) * 2, rng.randint(5, 18)) + [52] * rng.randint(0, 6)
-            bags: list = []
-            melds = hand_melds(rules.melds, counts_of(codes), bags=bags)
-            assert bags == [cards_of(m) for m in melds]
+            for ace in (1, 11):
+                bags: list = []
+                points: list = []
+                melds = hand_melds(rules.melds, counts_of(codes), bags=bags, points=points, ace=ace)
+                assert bags == [cards_of(m) for m in melds]
+                assert points == [m.first_points(ace) for m in melds]  # (hands out the points too)
 
 
 def _both_ways(monkeypatch, melds, hand, left):

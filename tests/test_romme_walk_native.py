@@ -1,5 +1,6 @@
-"""Rommé's compiled first-meld walk (native/romme_walk.c) against the walk in Python (conquian/romme/walk.py):
-the same answers for every meld, the same listings, and bad input an error, never a crash.
+"""Rommé's compiled walk (native/romme_walk.c) against the walk in Python (conquian/romme/walk.py) and against
+Hand-Rommé's layings out (conquian/romme/layouts.py): the same answers for every meld, the same listings, and bad
+input an error, never a crash.
 
 Without a built walk the comparisons are skipped with the reason shown, and fail under CI (``CI=true``), where it
 must have been built (as Conquian's kernel: tests/test_kernel.py).
@@ -14,6 +15,7 @@ from conquian import RommeGame, variant
 from conquian.romme import walk
 from conquian.romme.bags import JOKER_SHIFT, bag
 from conquian.romme.hands import hand_melds
+from conquian.romme.layouts import Layouts
 from conquian.romme.melds import meld_bag
 from conquian.romme.moves import counts_of
 from conquian.romme.search import Opening, card_values
@@ -75,6 +77,27 @@ def test_the_compiled_walk_on_the_largest_hands():
             assert compiled == python
 
 
+def test_the_compiled_layings_out_are_those_of_layouts():
+    """Hand-Rommé: the melds some laying out of the whole hand uses, with no card left, one, or either, from the
+    compiled walk and from :class:`~conquian.romme.layouts.Layouts` (its search and its table), on 400 random hands
+    of 2 to 14 natural cards of one to four suits with up to six jokers under eight rule sets."""
+    _need_compiled()
+    rng = random.Random(2)
+    used = 0
+    for trial in range(400):
+        rules = RULE_SETS[trial % len(RULE_SETS)]
+        codes = random_hand(rng, rng.randint(1, 4), (2, 14) if trial % 2 else (10, 14))
+        melds = hand_melds(rules.melds, counts_of(codes))
+        bags = [meld_bag(m) for m in melds]
+        hand = bag(codes)
+        for none, one in ((False, True), (True, False), (True, True)):
+            layouts = Layouts(melds, hand, bags)
+            expected = (layouts.used(0) or set() if none else set()) | (layouts.used(1) or set() if one else set())
+            assert walk.laid_out_compiled(bags, hand, none, one) == expected, (str(rules), codes, none, one)
+            used += len(expected)
+    assert used > 20_000
+
+
 def test_the_listings_are_the_same_with_the_compiled_walk_or_without(monkeypatch):
     """Positions of the largest hands under rule sets with the first meld just within reach: legal_actions() the
     same with the compiled walk and with CONQUIAN_NATIVE=0 (the searches and the walk in Python)."""
@@ -84,7 +107,8 @@ def test_the_listings_are_the_same_with_the_compiled_walk_or_without(monkeypatch
     other = " ".join([f"{r}{s}" for s in "♣♦" for r in ranks][:19])
     texts = []
     for trial in range(24):
-        rules = RULE_SETS[trial % len(RULE_SETS)].replace(hand_size=19, max_players=5, first_meld=[60, 120, 160][trial % 3])
+        rules = RULE_SETS[trial % len(RULE_SETS)].replace(hand_size=19, max_players=5,
+                                                          first_meld=[60, 120, 160][trial % 3])
         pool = [f"{r}{s}" for s in rng.sample("♠♥", rng.randint(1, 2)) for r in ranks] * 2
         jokers = rng.randint(0, 6)
         hand = ["🃏"] * jokers + rng.sample(pool, 20 - jokers)
@@ -117,6 +141,20 @@ def test_bad_input_to_the_compiled_walk_is_an_error(args, error, says):
     _need_compiled()
     with pytest.raises(error, match=says):
         walk._compiled.fewest(*args)
+
+
+@pytest.mark.parametrize("args, error, says", [
+    (((1 << 4,), 1 << 4, True, True), TypeError, "list"),
+    (([1 << 4], "hand", True, True), TypeError, "hand"),
+    (([1 << 4, None], 1 << 4, True, True), TypeError, "meld 1"),
+    (([1 << 4], -5, True, True), ValueError, "hand"),
+    (([3 << JOKER_SHIFT], 1 << 4, True, True), ValueError, "natural card"),
+    (([1 << 4], (1 << 4) + (9 << JOKER_SHIFT), True, True), ValueError, "copies"),
+])
+def test_bad_input_to_the_compiled_layings_out_is_an_error(args, error, says):
+    _need_compiled()
+    with pytest.raises(error, match=says):
+        walk._compiled.laid_out(*args)
 
 
 def test_the_compiled_walk_can_be_switched_off(monkeypatch):

@@ -18,14 +18,16 @@ from .melds import RUN, Meld, MeldRules
 __all__ = ["hand_melds"]
 
 
-def hand_melds(mr: MeldRules, counts: list[int], idle: bool = True, bags: "list | None" = None) -> list[Meld]:
+def hand_melds(mr: MeldRules, counts: list[int], idle: bool = True, bags: "list | None" = None,
+               points: "list | None" = None, ace: int = 11) -> list[Meld]:
     """Every valid meld within a hand, each once: ``counts[code]`` copies of each card, ``counts[52]`` jokers.
 
     A joker may also stand for a card the hand holds (a legal, if idle, choice), so a hand with jokers makes
     more melds than one without; the rules on jokers side by side and on natural cards bound them.  Without
     ``idle``, a joker in a sequence stands only for a card the hand lacks: far fewer melds.  Given a list as
     ``bags``, each meld's bag (:func:`meld_bag`) is appended to it, in the same order, for less than working
-    it out afterwards.
+    it out afterwards; given one as ``points``, each meld's first-meld points (:meth:`Meld.first_points`, the ace
+    counting ``ace``), the same for all the sequences of one start and length.
     """
     out: list[Meld] = []
     jokers = counts[JOKER_CODE]
@@ -50,6 +52,8 @@ def hand_melds(mr: MeldRules, counts: list[int], idle: bool = True, bags: "list 
                         out.append(Meld.set(rank, sub, j))
                         if bags is not None:
                             bags.append(set_bag(rank, sub, j))
+                        if points is not None:
+                            points.append((ace if rank == 1 else min(rank, 10)) * size)
             sub = (sub - 1) & present
     top = 13 if mr.ace_high else 12
     corner, shortest, naturals = mr.corner, mr.min_sequence, mr.min_naturals
@@ -70,7 +74,8 @@ def hand_melds(mr: MeldRules, counts: list[int], idle: bool = True, bags: "list 
                         break
                     missing |= 1 << (length - 1)
                 if length >= shortest and length - lacking >= naturals:
-                    _runs(mr, out, suit, start, length, missing, jokers if idle else lacking, counts, bags)
+                    _runs(mr, out, suit, start, length, missing, jokers if idle else lacking, counts, bags,
+                          points, ace)
     return out
 
 
@@ -107,7 +112,7 @@ def _shapes(mr: MeldRules, length: int, missing: int, jokers: int) -> list[int]:
 
 
 def _runs(mr: MeldRules, out: list, suit: int, start: int, length: int, missing: int, jokers: int, counts,
-          bags: "list | None") -> None:
+          bags: "list | None", points: "list | None", ace: int) -> None:
     """Append every valid run on these places: the missing cards are jokers, and jokers may stand for others."""
     if length - missing.bit_count() < mr.min_naturals:
         return
@@ -124,6 +129,8 @@ def _runs(mr: MeldRules, out: list, suit: int, start: int, length: int, missing:
     out.extend(found[0])
     if bags is not None:
         bags.extend(found[1])
+    if points is not None and found[0]:
+        points.extend([found[0][0].first_points(ace)] * len(found[0]))
 
 
 def _made(masks: list[int], suit: int, start: int, length: int) -> tuple[list[Meld], list[int]]:

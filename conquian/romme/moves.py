@@ -89,7 +89,8 @@ class Turn:
         self.hand_romme = r.hand_romme and not g._opened  # nobody melded before this turn, the player included
         self.counts = counts_of(self.hand)
         self.bags: list[int] = []  # each meld's bag, in the order of all_melds
-        self.all_melds = hand_melds(g.mr, self.counts, bags=self.bags)
+        self.all_points: list[int] = []  # each meld's first-meld points, in the same order
+        self.all_melds = hand_melds(g.mr, self.counts, bags=self.bags, points=self.all_points, ace=r.ace_points)
         self.search = self.out = self.bag = self.fewest = None
         self.asked = 0  # melds asked about meld by meld
 
@@ -163,7 +164,6 @@ class Turn:
         self.native = compiled()
         many = self.reachable and not self.native and len(self.all_melds) > PLAIN_FIRST
         self.plain = self._opening(hand_melds(self.g.mr, self.counts, idle=False)) if many else None
-        self.all_points = [m.first_points(r.ace_points) for m in self.all_melds] if self.reachable else []
 
     def _opening(self, melds, bags=None, points=None) -> Opening:
         """The first meld's searches over ``melds``: none will be asked to lose more than the hand's bound exceeds

@@ -16,16 +16,17 @@ ways past the high cards are left to follow; the low cards, cheap to leave out, 
 left.  Lowest first, measured, the walk below met up to twice as many sub-hands.)  With six jokers a hand makes
 tens of thousands of melds (a joker may stand anywhere in a sequence), but the melds within a given rest are few:
 the melds whose highest card is the same are kept in a tree by their natural cards, in falling order, so a search
-walks only the branches whose cards the rest holds; melds of the same cards (the jokers standing elsewhere in the same sequence) are one entry,
-with the most points they can count.  A search that needs all but a few points of what the rest could count at
-most (every card at its highest) walks only the branches whose melds lose no more than that.  Which melds some
+walks only the branches whose cards the rest holds; melds of the same cards (the jokers standing elsewhere in the
+same sequence) are one entry, with the most points they can count.  A search that needs all but a few points of
+what the rest could count at most (every card at its highest) walks only the branches whose melds lose no more than
+that.  Which melds some
 laying out of the whole hand uses (Hand-Rommé) is the question of :mod:`conquian.romme.layouts`.
 
 Meld by meld, or every meld at once.  Which melds of a hand can be part of a first meld is asked meld by meld
 (:meth:`Opening.reaches` on the rest of the hand), which is quick where the answer is mostly yes (a way is found at
 once), but where a hand can only just make the points most answers are no, and each no is a whole search.  There
 :func:`conquian.romme.walk.fewest` answers for every meld in two passes over the sub-hands, and the listing turns to
-it once the searches meld by meld have taken a set number of steps.
+it once the searches meld by meld have taken a set number of steps (at once, where the walk is compiled).
 """
 
 from __future__ import annotations

@@ -5,6 +5,15 @@ the first meld's points with it (:mod:`conquian.romme.search`, meld by meld).  W
 them, most answers are no and each is a whole search; :func:`fewest` then answers for every meld at once, in two
 passes over the sub-hands of the hand's natural cards, each step a few integer operations on bit sets that cover
 every number of jokers left and every loss at once (see :func:`fewest`).
+
+The same walk is compiled (``native/romme_walk.c``, built with the package where a C compiler is at hand, as
+Conquian's kernel; :func:`compiled` says whether it is here): the same passes over the same sub-hands, with the two
+numbers each lane's bit sets amount to (the most loss still open on the way to a sub-hand, the least loss on from
+it), some ten times quicker; where it is built the listing asks it alone, for the first meld
+(:func:`fewest_compiled`) and for Hand-Rommé's layings out of the whole hand (:func:`laid_out_compiled`: the walk
+where no meld loses anything and no card is left out but the one kept).  In the reader's browser, and wherever it is
+not built or ``CONQUIAN_NATIVE=0``, the walk in Python and :mod:`conquian.romme.layouts` answer, the same way: a
+differential test holds the two to identical answers.
 """
 
 from __future__ import annotations
