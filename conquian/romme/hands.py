@@ -26,8 +26,9 @@ def hand_melds(mr: MeldRules, counts: list[int], idle: bool = True, bags: "list 
     more melds than one without; the rules on jokers side by side and on natural cards bound them.  Without
     ``idle``, a joker in a sequence stands only for a card the hand lacks: far fewer melds.  Given a list as
     ``bags``, each meld's bag (:func:`meld_bag`) is appended to it, in the same order, for less than working
-    it out afterwards; given one as ``points``, each meld's first-meld points (:meth:`Meld.first_points`, the ace
-    counting ``ace``), the same for all the sequences of one start and length.
+    it out afterwards; given one as ``points``, each meld's first-meld points
+    (:meth:`~conquian.romme.melds.Meld.first_points`, the ace counting ``ace``), the same for all the sequences of
+    one start and length.
     """
     out: list[Meld] = []
     jokers = counts[JOKER_CODE]

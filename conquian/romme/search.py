@@ -277,7 +277,7 @@ class Opening:
             self._no[key] = min(self._no.get(key, 1 << 30), need)
         return found
 
-    def tree(self, top: int) -> "_Node | None":
+    def tree(self, top: int):
         """The tree of the melds whose highest natural card is ``top`` (None if there is none), made when first
         asked for: each node's ``children`` hold one natural card more (a lower one, or the same again), and its
         ``least`` says whether a branch holds a meld within a loss, so a walk passes over those that cannot."""
