@@ -566,6 +566,41 @@ fail:
     return -1;
 }
 
+/* The hand read into `start` (its natural cards) and its jokers checked: the lanes set.  -1: an error is set. */
+static int read_hand(Walk *w, PyObject *hand_o, Bag *start) {
+    if (read_bag(hand_o, start, "hand", 0) < 0) return -1;
+    int jokers = count_of(start, JOKER);
+    if (jokers > 6) {
+        PyErr_Format(PyExc_ValueError, "hand: %d jokers (at most 6)", jokers);
+        return -1;
+    }
+    w->lanes = 2 * (jokers + 1);
+    start->w[3] &= NAT3;
+    return 0;
+}
+
+/* Both passes, from the whole hand's natural cards with `open` the loss still open in each lane (-1: none); the
+ * bags' `found` set.  The hand must hold a natural card.  -1: out of memory (not set). */
+static int run(Walk *w, const Bag *start, const int32_t *open) {
+    if (table_init(&w->states, (void **)&w->s, sizeof(State), 1024) < 0) return -1;
+    Bag none = {{0, 0, 0, 0}};
+    int32_t empty = state_of(w, &none), first = state_of(w, start);
+    if (empty < 0 || first < 0) return -1;
+    memcpy(w->s[first].ahead, open, sizeof(int32_t) * (size_t)w->lanes);
+    if (first_pass(w) < 0 || second_pass(w, empty) < 0) return -1;
+    remember(w);
+    return 0;
+}
+
+/* The walk freed, and `out` returned, or NULL where `status` says an error is set (-1) or memory ran out (-2). */
+static PyObject *finish(Walk *w, PyObject *out, int status) {
+    walk_free(w);
+    if (!status) return out;
+    if (status == -2) PyErr_NoMemory();
+    Py_DECREF(out);
+    return NULL;
+}
+
 static PyObject *romme_fewest(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *bags, *points, *hand_o, *values, *out = NULL;
@@ -584,47 +619,26 @@ static PyObject *romme_fewest(PyObject *self, PyObject *args) {
     }
     Walk w;
     memset(&w, 0, sizeof w);
-    Bag hand;
+    Bag start;
     for (int c = 0; c <= JOKER; c++)
         if (read_int(PyList_GET_ITEM(values, c), &w.value[c], "value of card code", c) < 0) return NULL;
-    if (read_bag(hand_o, &hand, "hand", 0) < 0) return NULL;
-    int jokers = count_of(&hand, JOKER);
-    if (jokers > 6) {
-        PyErr_Format(PyExc_ValueError, "hand: %d jokers (at most 6)", jokers);
-        return NULL;
+    if (read_hand(&w, hand_o, &start) < 0) return NULL;
+    w.slack = bound_of(&w, &start) + w.value[JOKER] * (w.lanes / 2 - 1) - (need > 0 ? need : 0);
+    if (!(out = PyDict_New())) return NULL;
+    int status = build(&w, bags, points);  /* (every meld read, even where no first meld is in reach) */
+    if (!status && w.slack >= 0 && !naturals_empty(&start)) {
+        int32_t open[MAX_LANES];
+        for (int l = 0; l < MAX_LANES; l++) open[l] = -1;
+        open[w.lanes - 2 + (keep ? 1 : 0)] = w.slack;  /* every joker left, a card to keep or not */
+        status = run(&w, &start, open) < 0 ? -2 : 0;
     }
-    w.lanes = 2 * (jokers + 1);
-    w.slack = bound_of(&w, &hand) - (need > 0 ? need : 0);
-    out = PyDict_New();
-    if (!out) return NULL;
-    Bag start = hand;
-    start.w[3] &= NAT3;
-    if (build(&w, bags, points) < 0) goto fail;  /* (every meld read, even where no first meld is in reach) */
-    if (w.slack < 0 || naturals_empty(&start)) {
-        walk_free(&w);
-        return out;
-    }
-    if (table_init(&w.states, (void **)&w.s, sizeof(State), 1024) < 0) goto memory;
-    Bag none = {{0, 0, 0, 0}};
-    int32_t empty = state_of(&w, &none), first = state_of(&w, &start);
-    if (empty < 0 || first < 0) goto memory;
-    w.s[first].ahead[2 * jokers + (keep ? 1 : 0)] = w.slack;
-    if (first_pass(&w) < 0 || second_pass(&w, empty) < 0) goto memory;
-    for (size_t e = 0; e < w.ne; e++) {
+    for (size_t e = 0; !status && e < w.ne; e++) {
         if (w.e[e].found < 0) continue;
         PyObject *v = PyLong_FromLong(w.e[e].bound - w.e[e].found);
-        if (!v || PyDict_SetItem(out, PyList_GET_ITEM(bags, w.e[e].first), v) < 0) { Py_XDECREF(v); goto fail; }
-        Py_DECREF(v);
+        if (!v || PyDict_SetItem(out, PyList_GET_ITEM(bags, w.e[e].first), v) < 0) status = -1;
+        Py_XDECREF(v);
     }
-    remember(&w);
-    walk_free(&w);
-    return out;
-memory:
-    PyErr_NoMemory();
-fail:
-    walk_free(&w);
-    Py_XDECREF(out);
-    return NULL;
+    return finish(&w, out, status);
 }
 
 /* Which melds (as bags) some laying out of the whole hand uses, with no card left (if `none`) or one (if `one`). */
@@ -635,42 +649,21 @@ static PyObject *romme_laid_out(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!Opp", &PyList_Type, &bags, &hand_o, &none, &one)) return NULL;
     Walk w;
     memset(&w, 0, sizeof w);
-    w.cover = 1;
-    Bag hand;
-    if (read_bag(hand_o, &hand, "hand", 0) < 0) return NULL;
-    int jokers = count_of(&hand, JOKER);
-    if (jokers > 6) {
-        PyErr_Format(PyExc_ValueError, "hand: %d jokers (at most 6)", jokers);
-        return NULL;
+    w.cover = 1;  /* (and the slack 0: no meld loses anything) */
+    Bag start;
+    if (read_hand(&w, hand_o, &start) < 0) return NULL;
+    if (!(out = PySet_New(NULL))) return NULL;
+    int status = build(&w, bags, NULL);
+    if (!status && (none || one) && !naturals_empty(&start)) {
+        int32_t open[MAX_LANES];
+        for (int l = 0; l < MAX_LANES; l++) open[l] = -1;
+        open[w.lanes - 2] = none ? 0 : -1;
+        open[w.lanes - 1] = one ? 0 : -1;
+        status = run(&w, &start, open) < 0 ? -2 : 0;
     }
-    w.lanes = 2 * (jokers + 1);
-    out = PySet_New(NULL);
-    if (!out) return NULL;
-    Bag start = hand;
-    start.w[3] &= NAT3;
-    if (build(&w, bags, NULL) < 0) goto fail;
-    if ((!none && !one) || naturals_empty(&start)) {
-        walk_free(&w);
-        return out;
-    }
-    if (table_init(&w.states, (void **)&w.s, sizeof(State), 1024) < 0) goto memory;
-    Bag empty_bag = {{0, 0, 0, 0}};
-    int32_t empty = state_of(&w, &empty_bag), first = state_of(&w, &start);
-    if (empty < 0 || first < 0) goto memory;
-    if (none) w.s[first].ahead[2 * jokers] = 0;
-    if (one) w.s[first].ahead[2 * jokers + 1] = 0;
-    if (first_pass(&w) < 0 || second_pass(&w, empty) < 0) goto memory;
-    for (size_t e = 0; e < w.ne; e++)
-        if (w.e[e].found >= 0 && PySet_Add(out, PyList_GET_ITEM(bags, w.e[e].first)) < 0) goto fail;
-    remember(&w);
-    walk_free(&w);
-    return out;
-memory:
-    PyErr_NoMemory();
-fail:
-    walk_free(&w);
-    Py_XDECREF(out);
-    return NULL;
+    for (size_t e = 0; !status && e < w.ne; e++)
+        if (w.e[e].found >= 0 && PySet_Add(out, PyList_GET_ITEM(bags, w.e[e].first)) < 0) status = -1;
+    return finish(&w, out, status);
 }
 
 static PyMethodDef methods[] = {
