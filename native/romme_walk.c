@@ -429,7 +429,7 @@ static PyObject *romme_last(PyObject *self, PyObject *args) {
 /* -- from Python -------------------------------------------------------------------------------------------------- */
 static int read_bag(PyObject *o, Bag *b, const char *what, Py_ssize_t at) {
     unsigned char buf[32] = {0};
-    if (!PyLong_Check(o)) {
+    if (!PyLong_CheckExact(o)) {  /* (not a subclass: no code of the caller's runs while it is read or hashed) */
         PyErr_Format(PyExc_TypeError, "%s %zd: a bag is an int, not %.50s", what, at, Py_TYPE(o)->tp_name);
         return -1;
     }
@@ -454,6 +454,10 @@ static int read_bag(PyObject *o, Bag *b, const char *what, Py_ssize_t at) {
         for (int k = 7; k >= 0; k--) v = (v << 8) | buf[8 * i + k];
         b->w[i] = v;
     }
+    if (b->w[3] >> 20) {  /* a count past the jokers' */
+        PyErr_Format(PyExc_ValueError, "%s %zd: not a bag (a count past the jokers')", what, at);
+        return -1;
+    }
     if ((b->w[0] | b->w[1] | b->w[2] | b->w[3]) & GUARD)  /* a count of 8 or more: the guard bits need less */
         for (int c = 0; c <= JOKER; c++)
             if (count_of(b, c) > 7) {
@@ -464,11 +468,15 @@ static int read_bag(PyObject *o, Bag *b, const char *what, Py_ssize_t at) {
     return 0;
 }
 
-static int read_int(PyObject *o, int *out, const char *what, Py_ssize_t at) {
+static int read_int(PyObject *o, int *out, const char *what, Py_ssize_t at, long most) {
+    if (!PyLong_Check(o)) {  /* (no __index__: nothing of the caller's runs while the lists are read) */
+        PyErr_Format(PyExc_TypeError, "%s %zd: an int, not %.50s", what, at, Py_TYPE(o)->tp_name);
+        return -1;
+    }
     long v = PyLong_AsLong(o);
     if (v == -1 && PyErr_Occurred()) return -1;
-    if (v < -100000 || v > 100000) {
-        PyErr_Format(PyExc_ValueError, "%s %zd: %ld is out of range", what, at, v);
+    if (v < 0 || v > most) {
+        PyErr_Format(PyExc_ValueError, "%s %zd: %ld is out of range (0 to %ld)", what, at, v, most);
         return -1;
     }
     *out = (int)v;
@@ -486,7 +494,7 @@ static int build(Walk *w, PyObject *bags, PyObject *points) {
         int p = 0;
         size_t at;
         if (read_bag(PyList_GET_ITEM(bags, i), &b, "meld", i) < 0 ||
-            (points && read_int(PyList_GET_ITEM(points, i), &p, "points of meld", i) < 0)) goto fail;
+            (points && read_int(PyList_GET_ITEM(points, i), &p, "points of meld", i, 100000) < 0)) goto fail;
         if (naturals_empty(&b)) {
             PyErr_Format(PyExc_ValueError, "meld %zd: a meld holds a natural card", i);
             goto fail;
@@ -521,6 +529,13 @@ static int build(Walk *w, PyObject *bags, PyObject *points) {
         x->loss_at = (int32_t)w->np;
         for (int32_t i = 0; i < n; i++)
             if (!i || pts[i] != pts[i - 1]) w->pool[w->np++] = x->bound - pts[i], x->losses++;
+        if (n && points && pts[0] > x->bound) {
+            PyErr_Format(PyExc_ValueError, "meld %d: %d points, more than its cards can count (%d)", x->first,
+                         pts[0], x->bound);
+            free(start);
+            free(sorted);
+            goto fail;
+        }
     }
     free(start);
     free(sorted);
@@ -604,8 +619,9 @@ static PyObject *finish(Walk *w, PyObject *out, int status) {
 static PyObject *romme_fewest(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *bags, *points, *hand_o, *values, *out = NULL;
-    int need, keep;
-    if (!PyArg_ParseTuple(args, "O!O!OipO!", &PyList_Type, &bags, &PyList_Type, &points, &hand_o, &need, &keep,
+    long long need;
+    int keep;
+    if (!PyArg_ParseTuple(args, "O!O!OLpO!", &PyList_Type, &bags, &PyList_Type, &points, &hand_o, &need, &keep,
                           &PyList_Type, &values))
         return NULL;
     if (PyList_GET_SIZE(points) != PyList_GET_SIZE(bags)) {
@@ -621,9 +637,10 @@ static PyObject *romme_fewest(PyObject *self, PyObject *args) {
     memset(&w, 0, sizeof w);
     Bag start;
     for (int c = 0; c <= JOKER; c++)
-        if (read_int(PyList_GET_ITEM(values, c), &w.value[c], "value of card code", c) < 0) return NULL;
+        if (read_int(PyList_GET_ITEM(values, c), &w.value[c], "value of card code", c, 1000) < 0) return NULL;
     if (read_hand(&w, hand_o, &start) < 0) return NULL;
-    w.slack = bound_of(&w, &start) + w.value[JOKER] * (w.lanes / 2 - 1) - (need > 0 ? need : 0);
+    long long slack = bound_of(&w, &start) + w.value[JOKER] * (w.lanes / 2 - 1) - (need > 0 ? need : 0);
+    w.slack = slack < 0 ? -1 : (int)slack;
     if (!(out = PyDict_New())) return NULL;
     int status = build(&w, bags, points);  /* (every meld read, even where no first meld is in reach) */
     if (!status && w.slack >= 0 && !naturals_empty(&start)) {

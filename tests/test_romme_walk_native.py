@@ -136,6 +136,10 @@ def test_the_listings_are_the_same_with_the_compiled_walk_or_without(monkeypatch
     (([8 << 4], [10], 8 << 4, 5, True, card_values(11)), ValueError, "8 copies"),
     (([1 << 4], [10 ** 9], 1 << 4, 5, True, card_values(11)), ValueError, "out of range"),
     (([1 << 4], [10], 1 << 4, 5, True, ["x"] * 53), TypeError, "int"),
+    (([True], [1], 1 << 4, 0, True, card_values(11)), TypeError, "not bool"),
+    (([1 << 4], [1], (1 << 212) + (1 << 4), 0, True, card_values(11)), ValueError, "past the jokers"),
+    (([1 << 4], [1], 1 << 4, 0, True, [-100] * 53), ValueError, "out of range"),
+    (([1 << 4], [100], 1 << 4, 0, True, card_values(11)), ValueError, "more than its cards can count"),
 ])
 def test_bad_input_to_the_compiled_walk_is_an_error(args, error, says):
     _need_compiled()
@@ -155,6 +159,38 @@ def test_bad_input_to_the_compiled_layings_out_is_an_error(args, error, says):
     _need_compiled()
     with pytest.raises(error, match=says):
         walk._compiled.laid_out(*args)
+
+
+def test_a_list_changed_while_it_is_read_is_an_error_not_a_crash():
+    """An object that empties the list it sits in when asked for its value (found by an adversarial review: it
+    crashed the interpreter) is refused before any of its code runs."""
+    _need_compiled()
+
+    class Emptying:
+        def __init__(self, items):
+            self.items = items
+
+        def __index__(self):
+            self.items.clear()
+            return 1
+
+    points = [1, 1, 1, 1]
+    points[0] = Emptying(points)
+    with pytest.raises(TypeError, match="points of meld 0"):
+        walk._compiled.fewest([16, 256, 4096, 65536], points, 69904, 0, False, card_values(11))
+    values = card_values(11)[:]
+    values[0] = Emptying(values)
+    with pytest.raises(TypeError, match="value of card code 0"):
+        walk._compiled.fewest([16], [1], 16, 0, True, values)
+    assert len(points) == 4 and len(values) == 53  # (nothing of theirs ran)
+
+
+def test_needs_beyond_any_machine_int_are_answered_as_in_python():
+    _need_compiled()
+    python, compiled = both(R, [0, 1, 2, 3, 52], 2 ** 40, True)
+    assert python == compiled == {}
+    python, compiled = both(R, [0, 1, 2, 3, 52], -2 ** 40, False)
+    assert python == compiled and compiled
 
 
 def test_the_compiled_walk_can_be_switched_off(monkeypatch):
