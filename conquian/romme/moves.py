@@ -93,6 +93,8 @@ class Turn:
         self.all_melds = hand_melds(g.mr, self.counts, bags=self.bags, points=self.all_points, ace=r.ace_points)
         self.search = self.out = self.bag = self.fewest = None
         self.asked = 0  # melds asked about meld by meld
+        # The compiled walk answers for every meld quicker than any search asks about one: it alone is asked.
+        self.native = compiled()
 
     def _first_ok(self, m, b: int, points: int) -> bool:
         """Whether laying meld ``m`` (of bag ``b``, counting ``points`` towards a first meld, within the hand)
@@ -160,8 +162,6 @@ class Turn:
         self.reachable = self.most >= r.first_meld - self.points
         # Where the hand makes thousands of melds, a first try over those without idle jokers (a few hundred):
         # points they reach are reached; only a "no" needs every meld.
-        # The compiled walk answers for every meld quicker than any search asks about one: it alone is asked.
-        self.native = compiled()
         many = self.reachable and not self.native and len(self.all_melds) > PLAIN_FIRST
         self.plain = self._opening(hand_melds(self.g.mr, self.counts, idle=False)) if many else None
 
