@@ -14,8 +14,9 @@ each meld that can hold it, then goes on with the rest.  (Highest first: a court
 points and a joker standing for one loses one, so where the points are close to what the hand could count, few
 ways past the high cards are left to follow; the low cards, cheap to leave out, come last, when few cards are
 left.  Measured over twenty of the hardest hands, the walk below took 714 ms highest first and 997 ms lowest
-first, on the hardest meeting 2,786 sub-hands instead of 6,448, though on a few hands more.)  With six jokers a hand makes
-tens of thousands of melds (a joker may stand anywhere in a sequence), but the melds within a given rest are few:
+first, on the hardest meeting 2,786 sub-hands instead of 6,448, though on a few hands more.)  With six jokers a
+hand makes tens of thousands of melds (a joker may stand anywhere in a sequence), but the melds within a given rest
+are few:
 the melds whose highest card is the same are kept in a tree by their natural cards, in falling order, so a search
 walks only the branches whose cards the rest holds; melds of the same cards (the jokers standing elsewhere in the
 same sequence) are one entry, with the most points they can count.  A search that needs all but a few points of
