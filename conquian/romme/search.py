@@ -86,15 +86,16 @@ class _Node:
     points the best meld of that bag counts, and what its melds fall short of the bound, once for each points they
     count); ``children``
     the branches one natural card further (a lower code, or the same code again); ``most`` the bound of
-    :meth:`Opening.most` for ``part``; ``least`` the least any meld of the branch falls short of its bound;
+    :meth:`Opening.most` for ``part``; ``least`` the least any meld of the branch falls short of its bound, and
+    ``by_jokers[j]`` the least of those with ``j`` jokers at most (a walk with fewer jokers left passes by the rest);
     ``by_loss`` the ends as ``(loss, jokers, bag, losses, bound)`` by rising loss (what the best meld of the bag
     falls short of its bound)."""
 
-    __slots__ = ("part", "most", "ends", "children", "least", "by_loss")
+    __slots__ = ("part", "most", "ends", "children", "least", "by_loss", "by_jokers")
 
     def __init__(self, part: int, most: int):
         self.part, self.most, self.ends, self.children = part, most, [], []
-        self.least, self.by_loss = 1 << 30, []
+        self.least, self.by_loss, self.by_jokers = 1 << 30, [], _NONE_BY_JOKERS
 
 
 def _branch(nodes: dict, part: int, value: list[int]) -> _Node:
@@ -107,6 +108,11 @@ def _branch(nodes: dict, part: int, value: list[int]) -> _Node:
     node = nodes[part] = _Node(part, parent.most + value[low])
     parent.children.append(node)
     return node
+
+
+#: The most jokers a hand holds (two packs, three a pack: conquian.romme.rules).
+MOST_JOKERS = 6
+_NONE_BY_JOKERS = [1 << 30] * (MOST_JOKERS + 1)
 
 
 def _least(root: _Node) -> None:
@@ -123,11 +129,16 @@ def _least(root: _Node) -> None:
             node.by_loss = [(losses[0], b >> JOKER_SHIFT, b, losses, bound)]
         elif ends:
             node.by_loss = sorted((losses[0], b >> JOKER_SHIFT, b, losses, bound) for b, _, bound, losses in ends)
-        least = node.by_loss[0][0] if ends else 1 << 30
+        by_jokers = [1 << 30] * (MOST_JOKERS + 1)
+        for x, k, _, _, _ in node.by_loss:
+            if x < by_jokers[k]:
+                by_jokers[k] = x
+        for k in range(1, MOST_JOKERS + 1):
+            if by_jokers[k - 1] < by_jokers[k]:
+                by_jokers[k] = by_jokers[k - 1]
         for child in node.children:
-            if child.least < least:
-                least = child.least
-        node.least = least
+            by_jokers = list(map(min, by_jokers, child.by_jokers))
+        node.by_jokers, node.least = by_jokers, by_jokers[MOST_JOKERS]
 
 
 class _OutOfSteps(Exception):
@@ -203,15 +214,15 @@ class Opening:
         ``slack``, only the melds that fall short of their bound by ``slack`` points at most: a search that needs
         all but ``slack`` of the rest's bound can use no other, and the branches that hold none are not walked
         (where the points needed are close to the bound, as when a hand can only just make them, that is most)."""
-        root = self.tree(highest(hand))
-        if root is None or root.least > slack:
+        root, jokers = self.tree(highest(hand)), min(hand >> JOKER_SHIFT, MOST_JOKERS)
+        if root is None or root.by_jokers[jokers] > slack:
             return
         guarded = hand + GUARD
         stack = [root]
         while stack:
             node = stack.pop()
-            for child in node.children:
-                if child.least <= slack and (guarded - child.part) & GUARD == GUARD:
+            for child in node.children:  # (branches of no meld within the slack and the hand's jokers passed over)
+                if child.by_jokers[jokers] <= slack and (guarded - child.part) & GUARD == GUARD:
                     stack.append(child)
             for end in node.ends:
                 if (guarded - end[0]) & GUARD != GUARD:

@@ -131,12 +131,12 @@ def fewest(search: Opening, hand: int, need: int, keep: bool = True) -> dict[int
         most_k = (bits.bit_length() - 1) // pair  # the most jokers left on a way to here
         steps[nat] = taken = []  # the groups of melds of a way within the slack
         root = search.tree(top)
-        stack = [root] if root is not None and root.least <= room else []
+        stack = [root] if root is not None and root.by_jokers[most_k] <= room else []
         guarded = nat + GUARD
         while stack:  # the tree's branches within nat and the room (a depth-first walk)
             node = stack.pop()
             for child in node.children:
-                if child.least <= room and (guarded - child.part) & GUARD == GUARD:
+                if child.by_jokers[most_k] <= room and (guarded - child.part) & GUARD == GUARD:
                     stack.append(child)
             spread = 0
             for x, k, _, _, _ in node.by_loss:
