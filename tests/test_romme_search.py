@@ -244,7 +244,8 @@ def test_one_walk_for_all_melds_answers_as_the_search_meld_by_meld():
 
 def test_the_walk_for_all_melds_changes_no_listing(monkeypatch):
     """The listing asks meld by meld until SEARCH_STEPS (and STEPS_PER_MELD for each meld asked), then walks once for
-    the rest: the listings must be those of either way alone, on positions of the largest hands where the first meld is just within reach."""
+    the rest, or walks at once where the hand is TIGHT: the listings must be those of either way alone, on
+    positions of the largest hands where the first meld is just within reach."""
     from conquian import RommeGame
     from conquian.romme import moves
     from conquian.romme.actions import Kind
@@ -268,9 +269,11 @@ def test_the_walk_for_all_melds_changes_no_listing(monkeypatch):
     monkeypatch.setenv("CONQUIAN_NATIVE", "0")  # the walk in Python (the compiled one: test_romme_walk_native.py)
     listings = []
     # the walk from the first meld on, never, and the mix the listing uses
-    for steps, per_meld in ((-1, 0), (10**12, 0), (moves.SEARCH_STEPS, moves.STEPS_PER_MELD)):
+    modes = ((-1, 0, -1), (10**12, 0, -1), (moves.SEARCH_STEPS, moves.STEPS_PER_MELD, moves.TIGHT))
+    for steps, per_meld, tight in modes:
         monkeypatch.setattr(moves, "SEARCH_STEPS", steps)
         monkeypatch.setattr(moves, "STEPS_PER_MELD", per_meld)
+        monkeypatch.setattr(moves, "TIGHT", tight)  # (-1: no hand goes to the walk for being tight)
         listings.append([RommeGame.from_position(t).legal_actions() for t in texts])
     assert listings[0] == listings[1] == listings[2]
     assert len(walks) >= 6  # the walk answered on most positions (not where no first meld is within reach)
