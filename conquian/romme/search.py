@@ -16,13 +16,12 @@ ways past the high cards are left to follow; the low cards, cheap to leave out, 
 left.  Measured over twenty of the hardest hands, the walk below took 714 ms highest first and 997 ms lowest
 first, on the hardest meeting 2,786 sub-hands instead of 6,448, though on a few hands more.)  With six jokers a
 hand makes tens of thousands of melds (a joker may stand anywhere in a sequence), but the melds within a given rest
-are few:
-the melds whose highest card is the same are kept in a tree by their natural cards, in falling order, so a search
-walks only the branches whose cards the rest holds; melds of the same cards (the jokers standing elsewhere in the
-same sequence) are one entry, with the most points they can count.  A search that needs all but a few points of
+are few: the melds whose highest card is the same are kept in a tree by their natural cards, in falling order, so a
+search walks only the branches whose cards the rest holds; melds of the same cards (the jokers standing elsewhere in
+the same sequence) are one entry, with the most points they can count.  A search that needs all but a few points of
 what the rest could count at most (every card at its highest) walks only the branches whose melds lose no more than
-that.  Which melds some
-laying out of the whole hand uses (Hand-Rommé) is the question of :mod:`conquian.romme.layouts`.
+that, with no more jokers than the rest holds.  Which melds some laying out of the whole hand uses (Hand-Rommé) is
+the question of :mod:`conquian.romme.layouts`.
 
 Meld by meld, or every meld at once.  Which melds of a hand can be part of a first meld is asked meld by meld
 (:meth:`Opening.reaches` on the rest of the hand), which is quick where the answer is mostly yes (a way is found at
@@ -38,6 +37,7 @@ from typing import Iterable
 from ..cards import JOKER_CODE
 from .bags import GUARD, JOKER_SHIFT, NATURALS, highest, lowest
 from .melds import Meld, meld_bag
+from .rules import AXIS_BY_NAME
 
 __all__ = ["card_values", "cost", "Opening", "NO_WAY"]
 
@@ -86,16 +86,16 @@ class _Node:
     points the best meld of that bag counts, and what its melds fall short of the bound, once for each points they
     count); ``children``
     the branches one natural card further (a lower code, or the same code again); ``most`` the bound of
-    :meth:`Opening.most` for ``part``; ``least`` the least any meld of the branch falls short of its bound, and
-    ``by_jokers[j]`` the least of those with ``j`` jokers at most (a walk with fewer jokers left passes by the rest);
+    :meth:`Opening.most` for ``part``; ``by_jokers[j]`` the least any meld of the branch with ``j`` jokers at most
+    falls short of its bound (a walk with that many jokers left and less room passes the branch by);
     ``by_loss`` the ends as ``(loss, jokers, bag, losses, bound)`` by rising loss (what the best meld of the bag
     falls short of its bound)."""
 
-    __slots__ = ("part", "most", "ends", "children", "least", "by_loss", "by_jokers")
+    __slots__ = ("part", "most", "ends", "children", "by_loss", "by_jokers")
 
     def __init__(self, part: int, most: int):
         self.part, self.most, self.ends, self.children = part, most, [], []
-        self.least, self.by_loss, self.by_jokers = 1 << 30, [], _NONE_BY_JOKERS
+        self.by_loss, self.by_jokers = [], _NONE_BY_JOKERS
 
 
 def _branch(nodes: dict, part: int, value: list[int]) -> _Node:
@@ -110,13 +110,13 @@ def _branch(nodes: dict, part: int, value: list[int]) -> _Node:
     return node
 
 
-#: The most jokers a hand holds (two packs, three a pack: conquian.romme.rules).
-MOST_JOKERS = 6
+#: The most jokers a hand holds: all the pack's, at most the jokers axis allows.
+MOST_JOKERS = AXIS_BY_NAME["jokers"].maximum
 _NONE_BY_JOKERS = [1 << 30] * (MOST_JOKERS + 1)
 
 
 def _least(root: _Node) -> None:
-    """Set ``least`` and ``by_loss`` on every node of a tree, leaves first."""
+    """Set ``by_loss`` and ``by_jokers`` on every node of a tree, leaves first."""
     order, stack = [], [root]
     while stack:
         node = stack.pop()
@@ -138,7 +138,7 @@ def _least(root: _Node) -> None:
                 by_jokers[k] = by_jokers[k - 1]
         for child in node.children:
             by_jokers = list(map(min, by_jokers, child.by_jokers))
-        node.by_jokers, node.least = by_jokers, by_jokers[MOST_JOKERS]
+        node.by_jokers = by_jokers
 
 
 class _OutOfSteps(Exception):
@@ -293,7 +293,8 @@ class Opening:
     def tree(self, top: int):
         """The tree of the melds whose highest natural card is ``top`` (None if there is none), made when first
         asked for: each node's ``children`` hold one natural card more (a lower one, or the same again), and its
-        ``least`` says whether a branch holds a meld within a loss, so a walk passes over those that cannot."""
+        ``by_jokers`` says whether a branch holds a meld within a loss and a number of jokers, so a walk passes
+        over those that cannot."""
         root = self._roots.get(top, False)
         if root is False:
             root = self._roots[top] = self._tree(top)
