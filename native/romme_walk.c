@@ -21,7 +21,8 @@
 #define CODES 52
 #define JOKER 52
 #define BAG_BYTES 27                  /* 53 counts of four bits */
-#define MAX_LANES 16                  /* 2 * (jokers + 1): six jokers at most (conquian.romme.rules) */
+#define MAX_JOKERS 6                  /* six jokers at most (conquian.romme.rules) */
+#define MAX_LANES (2 * (MAX_JOKERS + 1))
 #define NONE (1 << 29)                /* no way: a loss above any slack */
 #define GUARD 0x8888888888888888ULL   /* a count less what is taken clears its guard bit when it goes below 0 */
 #define NAT3 0xFFFFULL                /* the fourth word's natural counts (codes 48-51); the jokers above */
@@ -155,7 +156,8 @@ typedef struct {
     Bag part;                  /* the natural cards */
     int32_t parent, child, sibling;
     int32_t entry_at, entries; /* its bags (by rising least loss) in the order array */
-    int32_t least;             /* the least loss of a meld of its branch */
+    int32_t least[MAX_JOKERS + 1]; /* the least loss of a meld of its branch with j jokers at most (NONE: none): a
+                                    * walk with j jokers left and less room passes the branch by */
 } Node;
 
 typedef struct {
@@ -163,10 +165,12 @@ typedef struct {
     int32_t ahead[MAX_LANES];  /* per lane, the most loss still open to a way to here; -1: no way */
     int32_t on[MAX_LANES];     /* per lane, the least loss of a way on from here to the end; NONE: none */
     int32_t room;              /* the most of ahead */
-    int32_t taken_at, taken;   /* the nodes the first pass took from here, in the taken array */
+    int32_t taken_at, taken;   /* the steps the first pass took from here, in the taken array */
 } State;
 
 typedef struct { int32_t entry, points; } Pair;
+
+typedef struct { int32_t node, state; } Step;  /* a step of the first pass: its node, and the state it leads to */
 
 typedef struct {
     Entry *e; size_t ne, ce;
@@ -174,7 +178,8 @@ typedef struct {
     Node *n; size_t nn, cn;
     int32_t *order; size_t co;
     State *s; size_t ns, cs;
-    int32_t *taken; size_t nt, ct;
+    Step *taken; size_t nt, ct;
+    int32_t *done; size_t nd, cd;  /* the states in the order the first pass left them: the largest sub-hand first */
     int32_t *heap; size_t nh, ch;
     int32_t *stack; size_t cst;
     Table entries, nodes, states;
@@ -185,7 +190,7 @@ typedef struct {
 } Walk;
 
 static void walk_free(Walk *w) {
-    free(w->e); free(w->pool); free(w->n); free(w->order); free(w->s); free(w->taken); free(w->heap);
+    free(w->e); free(w->pool); free(w->n); free(w->order); free(w->s); free(w->taken); free(w->done); free(w->heap);
     free(w->stack); free(w->entries.slot); free(w->nodes.slot); free(w->states.slot);
 }
 
@@ -216,7 +221,8 @@ static int32_t node_of(Walk *w, const Bag *part) {
     i = (int32_t)w->nn++;
     Node *n = &w->n[i];
     n->part = *part, n->parent = parent, n->child = -1, n->sibling = -1;
-    n->entry_at = 0, n->entries = 0, n->least = NONE;
+    n->entry_at = 0, n->entries = 0;
+    for (int j = 0; j <= MAX_JOKERS; j++) n->least[j] = NONE;
     if (parent >= 0) n->sibling = w->n[parent].child, w->n[parent].child = i;
     else w->root[bag_top(part)] = i;
     return table_add(&w->nodes, at, i) < 0 ? -2 : i;
@@ -264,14 +270,15 @@ static int32_t state_of(Walk *w, const Bag *nat) {
     return i;
 }
 
-/* A step of the first pass to the sub-hand `nat`: `open` the most loss still open in each lane. */
-static int reach(Walk *w, const Bag *nat, const int32_t *open) {
+/* A step of the first pass to the sub-hand `nat`: `open` the most loss still open in each lane.  Its state, or
+ * -1: out of memory. */
+static int32_t reach(Walk *w, const Bag *nat, const int32_t *open) {
     int32_t i = state_of(w, nat);
     if (i < 0) return -1;
     int32_t *ahead = w->s[i].ahead;
     for (int l = 0; l < w->lanes; l++)
         if (open[l] > ahead[l]) ahead[l] = open[l];
-    return 0;
+    return i;
 }
 
 static int most_jokers(const Walk *w, const int32_t *ahead) {  /* the most jokers left on a way to here */
@@ -290,12 +297,12 @@ static int first_pass(Walk *w) {
         int most_j = most_jokers(w, ahead), top = bag_top(&nat);
         size_t taken_at = w->nt, depth = 0;
         int32_t root = w->root[top];
-        if (root >= 0 && w->n[root].least <= room) w->stack[depth++] = root;
+        if (root >= 0 && most_j >= 0 && w->n[root].least[most_j] <= room) w->stack[depth++] = root;
         while (depth) {  /* the tree's branches within nat and the room, depth first */
             int32_t ni = w->stack[--depth];
             const Node *node = &w->n[ni];
             for (int32_t c = node->child; c >= 0; c = w->n[c].sibling)
-                if (w->n[c].least <= room && fits(&nat, &w->n[c].part)) w->stack[depth++] = c;
+                if (w->n[c].least[most_j] <= room && fits(&nat, &w->n[c].part)) w->stack[depth++] = c;
             int any = 0;
             for (int l = 0; l < w->lanes; l++) open[l] = -1;
             for (int32_t o = node->entry_at; o < node->entry_at + node->entries; o++) {
@@ -308,11 +315,12 @@ static int first_pass(Walk *w) {
                         open[l - 2 * e->jokers] = ahead[l] - x, any = 1;
             }
             if (any) {
-                if (grow((void **)&w->taken, &w->ct, w->nt + 1, sizeof(int32_t)) < 0) return -1;
-                w->taken[w->nt++] = ni;
+                if (grow((void **)&w->taken, &w->ct, w->nt + 1, sizeof(Step)) < 0) return -1;
                 Bag after;
                 take(&after, &nat, &node->part);
-                if (reach(w, &after, open) < 0) return -1;
+                int32_t to = reach(w, &after, open);
+                if (to < 0) return -1;
+                w->taken[w->nt].node = ni, w->taken[w->nt++].state = to;
             }
         }
         int v = w->cover ? 0 : w->value[top], any = 0;
@@ -331,14 +339,10 @@ static int first_pass(Walk *w) {
         }
         State *s = &w->s[si];
         s->room = room, s->taken_at = (int32_t)taken_at, s->taken = (int32_t)(w->nt - taken_at);
+        if (grow((void **)&w->done, &w->cd, w->nd + 1, sizeof(int32_t)) < 0) return -1;
+        w->done[w->nd++] = si;
     }
     return 0;
-}
-
-static const Walk *sorting;  /* (qsort's comparison has no argument for it) */
-
-static int state_cmp(const void *a, const void *b) {
-    return bag_cmp(&sorting->s[*(const int32_t *)a].nat, &sorting->s[*(const int32_t *)b].nat);
 }
 
 static int second_pass(Walk *w, int32_t empty) {
@@ -350,27 +354,16 @@ static int second_pass(Walk *w, int32_t empty) {
         else
             w->s[empty].on[l] = (j || !keep) && jv * j <= w->slack ? jv * j : NONE;
     }
-    int32_t *order = malloc((w->ns ? w->ns : 1) * sizeof(int32_t));
-    if (!order) return -1;
-    size_t count = 0;
-    for (size_t i = 0; i < w->ns; i++) if ((int32_t)i != empty) order[count++] = (int32_t)i;
-    sorting = w;
-    qsort(order, count, sizeof(int32_t), state_cmp);  /* every step leads to a smaller sub-hand: those first */
-    for (size_t o = 0; o < count; o++) {
-        int32_t si = order[o];
+    for (size_t o = w->nd; o-- > 0;) {  /* every step leads to a smaller sub-hand: the smallest first */
+        int32_t si = w->done[o];
         const State *s = &w->s[si];
         int32_t on[MAX_LANES], room = s->room;
         const int32_t *ahead = s->ahead;
         int most_j = most_jokers(w, ahead);
         for (int l = 0; l < MAX_LANES; l++) on[l] = NONE;
         for (int32_t t = s->taken_at; t < s->taken_at + s->taken; t++) {
-            const Node *node = &w->n[w->taken[t]];
-            Bag after;
-            size_t at;
-            take(&after, &s->nat, &node->part);
-            int32_t ci = table_find(&w->states, &after, &at);
-            if (ci < 0) continue;  /* (cannot be: the first pass went there) */
-            const int32_t *later = w->s[ci].on;
+            const Node *node = &w->n[w->taken[t].node];
+            const int32_t *later = w->s[w->taken[t].state].on;
             for (int32_t i = node->entry_at; i < node->entry_at + node->entries; i++) {
                 Entry *e = &w->e[w->order[i]];
                 int32_t x = w->pool[e->loss_at], k2 = 2 * e->jokers, meet = -1;
@@ -409,7 +402,6 @@ static int second_pass(Walk *w, int32_t empty) {
         }
         memcpy(w->s[si].on, on, sizeof on);
     }
-    free(order);
     return 0;
 }
 
@@ -565,12 +557,15 @@ static int build(Walk *w, PyObject *bags, PyObject *points) {
         int32_t *list = &w->order[n->entry_at], k = n->entries++, loss = w->pool[w->e[e].loss_at];
         while (k > 0 && w->pool[w->e[list[k - 1]].loss_at] > loss) list[k] = list[k - 1], k--;
         list[k] = (int32_t)e;
-        if (loss < n->least) n->least = loss;
+        for (int j = w->e[e].jokers; j <= MAX_JOKERS; j++)  /* (a meld of more jokers than the pack's is in no hand) */
+            if (loss < n->least[j]) n->least[j] = loss;
     }
     free(node_of_entry);
-    for (size_t i = w->nn; i-- > 0;) {  /* a branch's least loss: a node is made after its parent */
+    for (size_t i = w->nn; i-- > 0;) {  /* a branch's least losses: a node is made after its parent */
         Node *n = &w->n[i];
-        if (n->parent >= 0 && n->least < w->n[n->parent].least) w->n[n->parent].least = n->least;
+        if (n->parent >= 0)
+            for (int j = 0; j <= MAX_JOKERS; j++)
+                if (n->least[j] < w->n[n->parent].least[j]) w->n[n->parent].least[j] = n->least[j];
     }
     if (grow((void **)&w->stack, &w->cst, w->nn + 1, sizeof(int32_t)) < 0) goto memory;
     return 0;
