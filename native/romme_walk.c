@@ -155,6 +155,7 @@ typedef struct {
 typedef struct {
     Bag part;                  /* the natural cards */
     int32_t parent, child, sibling;
+    int32_t kid_at, kids;      /* its children in the kids array */
     int32_t entry_at, entries; /* its bags (by rising least loss) in the order array */
     int32_t least[MAX_JOKERS + 1]; /* the least loss of a meld of its branch with j jokers at most (NONE: none): a
                                     * walk with j jokers left and less room passes the branch by */
@@ -170,13 +171,24 @@ typedef struct {
 
 typedef struct { int32_t entry, points; } Pair;
 
+typedef struct { int32_t loss, jokers, entry; } Slot;  /* a node's bag, as the walk reads it: its least loss */
+
 typedef struct { int32_t node, state; } Step;  /* a step of the first pass: its node, and the state it leads to */
+
+/* A node's branch as its parent's walk reads it, next to its siblings' (a walk reads the children of a node one
+ * after the other: side by side, they come in one or two cache lines each). */
+typedef struct {
+    int32_t least[MAX_JOKERS + 1];
+    int32_t node;
+    Bag part;
+} Kid;
 
 typedef struct {
     Entry *e; size_t ne, ce;
     int32_t *pool; size_t np, cp;
     Node *n; size_t nn, cn;
-    int32_t *order; size_t co;
+    Kid *kid; size_t ck;
+    Slot *order; size_t co;
     State *s; size_t ns, cs;
     Step *taken; size_t nt, ct;
     int32_t *done; size_t nd, cd;  /* the states in the order the first pass left them: the largest sub-hand first */
@@ -190,7 +202,7 @@ typedef struct {
 } Walk;
 
 static void walk_free(Walk *w) {
-    free(w->e); free(w->pool); free(w->n); free(w->order); free(w->s); free(w->taken); free(w->done); free(w->heap);
+    free(w->e); free(w->pool); free(w->n); free(w->kid); free(w->order); free(w->s); free(w->taken); free(w->done); free(w->heap);
     free(w->stack); free(w->entries.slot); free(w->nodes.slot); free(w->states.slot);
 }
 
@@ -301,18 +313,16 @@ static int first_pass(Walk *w) {
         while (depth) {  /* the tree's branches within nat and the room, depth first */
             int32_t ni = w->stack[--depth];
             const Node *node = &w->n[ni];
-            for (int32_t c = node->child; c >= 0; c = w->n[c].sibling)
-                if (w->n[c].least[most_j] <= room && fits(&nat, &w->n[c].part)) w->stack[depth++] = c;
+            for (const Kid *k = &w->kid[node->kid_at], *end = k + node->kids; k < end; k++)
+                if (k->least[most_j] <= room && fits(&nat, &k->part)) w->stack[depth++] = k->node;
             int any = 0;
             for (int l = 0; l < w->lanes; l++) open[l] = -1;
-            for (int32_t o = node->entry_at; o < node->entry_at + node->entries; o++) {
-                const Entry *e = &w->e[w->order[o]];
-                int32_t x = w->pool[e->loss_at];
+            for (const Slot *o = &w->order[node->entry_at], *end = o + node->entries; o < end; o++) {
+                int32_t x = o->loss, k2 = 2 * o->jokers;
                 if (x > room) break;
-                if (e->jokers > most_j) continue;
-                for (int l = 2 * e->jokers; l < w->lanes; l++)
-                    if (ahead[l] >= x && ahead[l] - x > open[l - 2 * e->jokers])
-                        open[l - 2 * e->jokers] = ahead[l] - x, any = 1;
+                if (o->jokers > most_j) continue;
+                for (int l = k2; l < w->lanes; l++)
+                    if (ahead[l] >= x && ahead[l] - x > open[l - k2]) open[l - k2] = ahead[l] - x, any = 1;
             }
             if (any) {
                 if (grow((void **)&w->taken, &w->ct, w->nt + 1, sizeof(Step)) < 0) return -1;
@@ -364,11 +374,10 @@ static int second_pass(Walk *w, int32_t empty) {
         for (int32_t t = s->taken_at; t < s->taken_at + s->taken; t++) {
             const Node *node = &w->n[w->taken[t].node];
             const int32_t *later = w->s[w->taken[t].state].on;
-            for (int32_t i = node->entry_at; i < node->entry_at + node->entries; i++) {
-                Entry *e = &w->e[w->order[i]];
-                int32_t x = w->pool[e->loss_at], k2 = 2 * e->jokers, meet = -1;
+            for (const Slot *o = &w->order[node->entry_at], *end = o + node->entries; o < end; o++) {
+                int32_t x = o->loss, k2 = 2 * o->jokers, meet = -1;
                 if (x > room) break;
-                if (e->jokers > most_j) continue;
+                if (o->jokers > most_j) continue;
                 for (int l = k2; l < w->lanes; l++) {
                     if (ahead[l] < 0 || later[l - k2] >= NONE) continue;
                     int32_t total = later[l - k2] + x, d = ahead[l] - later[l - k2];
@@ -376,6 +385,7 @@ static int second_pass(Walk *w, int32_t empty) {
                     if (d > meet) meet = d;
                 }
                 if (meet >= x) {  /* its best meld is part of a way: its others, by rising loss, while they are */
+                    Entry *e = &w->e[o->entry];
                     const int32_t *loss = &w->pool[e->loss_at];
                     for (int32_t j = 0; j < e->losses; j++) {
                         if (loss[j] > meet || loss[j] > w->slack) break;
@@ -550,13 +560,14 @@ static int build(Walk *w, PyObject *bags, PyObject *points) {
     }
     int32_t at = 0;
     for (size_t i = 0; i < w->nn; i++) w->n[i].entry_at = at, at += w->n[i].entries, w->n[i].entries = 0;
-    if (grow((void **)&w->order, &w->co, (size_t)at + 1, sizeof(int32_t)) < 0) { free(node_of_entry); goto memory; }
+    if (grow((void **)&w->order, &w->co, (size_t)at + 1, sizeof(Slot)) < 0) { free(node_of_entry); goto memory; }
     for (size_t e = 0; e < w->ne; e++) {  /* each node's bags, by rising least loss (insertion: a handful) */
         if (node_of_entry[e] < 0) continue;
         Node *n = &w->n[node_of_entry[e]];
-        int32_t *list = &w->order[n->entry_at], k = n->entries++, loss = w->pool[w->e[e].loss_at];
-        while (k > 0 && w->pool[w->e[list[k - 1]].loss_at] > loss) list[k] = list[k - 1], k--;
-        list[k] = (int32_t)e;
+        Slot *list = &w->order[n->entry_at];
+        int32_t k = n->entries++, loss = w->pool[w->e[e].loss_at];
+        while (k > 0 && list[k - 1].loss > loss) list[k] = list[k - 1], k--;
+        list[k].loss = loss, list[k].jokers = w->e[e].jokers, list[k].entry = (int32_t)e;
         for (int j = w->e[e].jokers; j <= MAX_JOKERS; j++)  /* (a meld of more jokers than the pack's is in no hand) */
             if (loss < n->least[j]) n->least[j] = loss;
     }
@@ -566,6 +577,17 @@ static int build(Walk *w, PyObject *bags, PyObject *points) {
         if (n->parent >= 0)
             for (int j = 0; j <= MAX_JOKERS; j++)
                 if (n->least[j] < w->n[n->parent].least[j]) w->n[n->parent].least[j] = n->least[j];
+    }
+    if (grow((void **)&w->kid, &w->ck, w->nn + 1, sizeof(Kid)) < 0) goto memory;
+    int32_t placed = 0;
+    for (size_t i = 0; i < w->nn; i++) {  /* each node's children side by side */
+        Node *n = &w->n[i];
+        n->kid_at = placed, n->kids = 0;
+        for (int32_t c = n->child; c >= 0; c = w->n[c].sibling, n->kids++, placed++) {
+            Kid *k = &w->kid[placed];
+            memcpy(k->least, w->n[c].least, sizeof k->least);
+            k->node = c, k->part = w->n[c].part;
+        }
     }
     if (grow((void **)&w->stack, &w->cst, w->nn + 1, sizeof(int32_t)) < 0) goto memory;
     return 0;
