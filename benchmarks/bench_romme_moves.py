@@ -67,10 +67,12 @@ SWEPT_AXES = ("adjacent_jokers", "min_naturals", "first_meld", "round_the_corner
 RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 
 
-def sweep(count: int, seed: int) -> list[tuple[float, int, str]]:
+def sweep(count: int, seed: int, hard: bool = False) -> list[tuple[float, int, str]]:
     """``count`` random positions of the largest hands: rule sets with ``hand_size=19`` and four of SWEPT_AXES
     changed at random (the first meld mostly raised to 150 to 300, where every meld needs a search), twenty cards
-    with 0 to 6 jokers and the naturals from one or two suits; each listed once, fresh: (seconds, actions, text)."""
+    with 0 to 6 jokers and the naturals from one or two suits; each listed once, fresh: (seconds, actions, text).
+    ``hard``: five axes changed, the first meld anywhere from 60 to 300, jokers anywhere (with one natural card a
+    meld) in half of them, 3 to 6 jokers and the naturals from one to three suits."""
     from conquian.romme.rules import AXES
 
     rng, out = random.Random(seed), []
@@ -78,13 +80,18 @@ def sweep(count: int, seed: int) -> list[tuple[float, int, str]]:
     other = [f"{r}{s}" for s in "♣♦" for r in RANKS][:19]
     while len(out) < count:
         over = {"hand_size": 19, "max_players": 5}
-        for ax in rng.sample(axes, 4):
+        for ax in rng.sample(axes, 5 if hard else 4):
             over[ax.name] = rng.choice(list(ax.choices or range(ax.minimum, ax.maximum + 1)))
-        if rng.random() < 0.6:
+        if hard:
+            over["first_meld"] = rng.randint(60, 300)
+            if rng.random() < 0.5:
+                over["adjacent_jokers"], over["min_naturals"] = "any", 1
+        elif rng.random() < 0.6:
             over["first_meld"] = rng.choice([150, 200, 300])
         text = "romme-spielwiki(" + ", ".join(f"{k}={ax_text(v)}" for k, v in over.items()) + ")"
-        jokers = rng.randint(0, 6)
-        pool = [f"{r}{s}" for s in rng.sample("♠♥", rng.randint(1, 2)) for r in RANKS] * 2
+        jokers = rng.randint(3, 6) if hard else rng.randint(0, 6)
+        suits = rng.sample("♠♥♦", rng.randint(1, 3)) if hard else rng.sample("♠♥", rng.randint(1, 2))
+        pool = [f"{r}{s}" for s in suits for r in RANKS] * 2
         hand = ["🃏"] * jokers + rng.sample(pool, 20 - jokers)
         try:
             g = RommeGame.from_position(f"variant: {text}\nplayers: 2\nhand 0: {' '.join(hand)}\n"
@@ -111,9 +118,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200, help="random deals per player count (default 200)")
     parser.add_argument("--sweep", type=int, default=0, help="also list this many random positions of the largest "
                                                                "hands under random rule sets (see sweep())")
+    parser.add_argument("--seed", type=int, default=2026, help="the sweep's seed (default 2026)")
+    parser.add_argument("--hard", action="store_true", help="the harder sweep (see sweep())")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    swept = sorted(sweep(args.sweep, 2026), reverse=True) if args.sweep else []
+    swept = sorted(sweep(args.sweep, args.seed, args.hard), reverse=True) if args.sweep else []
     rows = []
     for variant in RULES:
         for name, naturals in (("one suit and a half", SPADES_HEARTS), ("three suits", PAIRS)):

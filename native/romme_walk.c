@@ -202,8 +202,8 @@ typedef struct {
 } Walk;
 
 static void walk_free(Walk *w) {
-    free(w->e); free(w->pool); free(w->n); free(w->kid); free(w->order); free(w->s); free(w->taken); free(w->done); free(w->heap);
-    free(w->stack); free(w->entries.slot); free(w->nodes.slot); free(w->states.slot);
+    free(w->e); free(w->pool); free(w->n); free(w->kid); free(w->order); free(w->s); free(w->taken); free(w->done);
+    free(w->heap); free(w->stack); free(w->entries.slot); free(w->nodes.slot); free(w->states.slot);
 }
 
 static int bound_of(const Walk *w, const Bag *b) {
