@@ -109,6 +109,21 @@ def sweep(count: int, seed: int, hard: bool = False) -> list[tuple[float, int, s
     return out
 
 
+def play_slowest(deal, rng: random.Random, deals: int) -> tuple[int, float]:
+    """``deals`` random deals, each made by ``deal(seed)`` and played by picking uniformly among the legal actions
+    with ``rng``: how many listings, and the slowest single listing (seconds)."""
+    most, calls = 0.0, 0
+    for _ in range(deals):
+        g = deal(rng.getrandbits(64))
+        while not g.is_over:
+            start = time.perf_counter()
+            actions = g.legal_actions()
+            most = max(most, time.perf_counter() - start)
+            calls += 1
+            g.play(rng.choice(actions))
+    return calls, most
+
+
 def ax_text(value) -> str:
     return str(value).lower() if isinstance(value, bool) else str(getattr(value, "value", value))
 
@@ -138,15 +153,8 @@ def main() -> None:
     gc.collect()
     slowest = {}
     for players in (2, 4, 6):
-        rng, most, calls = random.Random(players), 0.0, 0
-        for _ in range(args.deals):
-            g = RommeGame("romme-spielwiki", players, seed=rng.getrandbits(64))
-            while not g.is_over:
-                start = time.perf_counter()
-                actions = g.legal_actions()
-                most = max(most, time.perf_counter() - start)
-                calls += 1
-                g.play(rng.choice(actions))
+        calls, most = play_slowest(lambda seed: RommeGame("romme-spielwiki", players, seed=seed),
+                                   random.Random(players), args.deals)
         slowest[players] = {"calls": calls, "slowest_ms": round(1000 * most, 1)}
     figures = {}
     if swept:

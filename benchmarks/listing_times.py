@@ -50,15 +50,8 @@ def _worst(variant: str) -> dict:
 def _play(variant: str, players: int, deals: int) -> dict:
     """Random deals as the playroom deals them: the slowest single listing, and how many listings."""
     rules = parse_rules(variant)
-    rng, most, calls = random.Random(f"{variant}-{players}"), 0.0, 0
-    for _ in range(deals):
-        g = game_of(rules).new_deal(rules, players, seed=rng.getrandbits(64))
-        while not g.is_over:
-            start = time.perf_counter()
-            actions = g.legal_actions()
-            most = max(most, time.perf_counter() - start)
-            calls += 1
-            g.play(rng.choice(actions))
+    calls, most = bm.play_slowest(lambda seed: game_of(rules).new_deal(rules, players, seed=seed),
+                                  random.Random(f"{variant}-{players}"), deals)
     return {"rules": variant, "players": players, "listings": calls, "slowest_ms": round(1000 * most, 1)}
 
 
