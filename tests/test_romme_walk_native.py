@@ -13,7 +13,7 @@ import pytest
 
 from conquian import RommeGame, variant
 from conquian.romme import walk
-from conquian.romme.bags import JOKER_SHIFT, bag
+from conquian.romme.bags import JOKER_SHIFT, NATURALS, bag
 from conquian.romme.hands import hand_melds
 from conquian.romme.layouts import Layouts
 from conquian.romme.melds import meld_bag
@@ -96,6 +96,41 @@ def test_the_compiled_layings_out_are_those_of_layouts():
             assert walk.laid_out_compiled(bags, hand, none, one) == expected, (str(rules), codes, none, one)
             used += len(expected)
     assert used > 20_000
+
+
+def test_melds_of_more_jokers_than_the_hand_holds_are_part_of_no_answer():
+    """A hand's melds (six jokers) asked about the same cards with fewer jokers, where the walks pass by the branches
+    that need more jokers than are left: the compiled walk and Hand-Rommé's layings out answer as the walk in Python
+    and Layouts, and never with a meld of more jokers than the hand.  Bags of seven jokers (more than any pack; the
+    compiled walk reads them) change no answer."""
+    _need_compiled()
+    rng = random.Random(13)
+    answers = laid = 0
+    for trial in range(40):
+        rules = RULE_SETS[trial % len(RULE_SETS)]
+        codes = [c for c in random_hand(rng, rng.randint(1, 2), (8, 14)) if c != 52] + [52] * 6
+        melds = hand_melds(rules.melds, counts_of(codes))
+        bags = [meld_bag(m) for m in melds]
+        points = [m.first_points(rules.ace_points) for m in melds]
+        seven = [(b & NATURALS) + (7 << JOKER_SHIFT) for b in bags[:30]]  # (counting what the meld counts)
+        for left in (0, 2, 4):
+            hand = bag(codes) - ((6 - left) << JOKER_SHIFT)
+            most = Opening.bound(hand, rules.ace_points)
+            for need in (most - 12, most // 2):
+                python = walk.fewest(Opening(melds, rules.ace_points, bags, points), hand, need, True)
+                compiled = walk.fewest_compiled(bags, points, hand, need, True, rules.ace_points)
+                assert compiled == python, (str(rules), codes, left, need)
+                assert all(b >> JOKER_SHIFT <= left for b in compiled)
+                answers += len(compiled)
+                assert walk.fewest_compiled(bags + seven, points + points[:30], hand, need, True,
+                                            rules.ace_points) == compiled
+            layouts = Layouts(melds, hand, bags)
+            expected = (layouts.used(0) or set()) | (layouts.used(1) or set())
+            assert walk.laid_out_compiled(bags, hand, True, True) == expected, (str(rules), codes, left)
+            assert all(b >> JOKER_SHIFT <= left for b in expected)
+            assert walk.laid_out_compiled(bags + seven, hand, True, True) == expected
+            laid += len(expected)
+    assert answers > 10_000 and laid > 3_000
 
 
 def test_the_listings_are_the_same_with_the_compiled_walk_or_without(monkeypatch):
