@@ -1,9 +1,9 @@
-"""The slowest move listings of the positions the reader's browser can reach, timed where this module runs.
+"""The slowest move listings of the deals the reader's browser offers, timed where this module runs.
 
 :mod:`bench_romme_browser` runs :func:`measure` twice in one run: in the site's own Pyodide (the engine of the
 reader's browser) and in this CPython with the walk in Python (``CONQUIAN_NATIVE=0``, the same code), so the two
 can be compared.  The browser's playroom deals only the rule sets it offers (every declared source and the other
-readings it lists); every ruling page's "Try it" position is one of those rule sets too.  For each Rommé rule set
+readings it lists), and each "Try it" table starts from a page's own position.  For each Rommé rule set
 offered, the largest hand it allows is listed with every number of jokers (as ``bench_romme_moves.py`` does), and
 random deals are played; for Conquian, random deals.  Then the listings of the largest hands under derived rule
 sets that no page offers (``bench_romme_moves.RULES``), for the ratio of the two runtimes on the heaviest work.
