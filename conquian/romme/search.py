@@ -129,7 +129,7 @@ def _least(root: _Node) -> None:
             node.by_loss = [(losses[0], b >> JOKER_SHIFT, b, losses, bound)]
         elif ends:
             node.by_loss = sorted((losses[0], b >> JOKER_SHIFT, b, losses, bound) for b, _, bound, losses in ends)
-        by_jokers = [1 << 30] * (MOST_JOKERS + 1)
+        by_jokers = list(_NONE_BY_JOKERS)
         for x, k, _, _, _ in node.by_loss:
             if x < by_jokers[k]:
                 by_jokers[k] = x
