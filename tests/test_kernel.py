@@ -25,6 +25,7 @@ import pytest
 from conquian import VARIANTS, ConflictingRules
 from conquian import kernel
 from conquian.registry import sources
+from conquian.axes import AddToOpponent, Forcing
 from conquian.rules import AXES
 from conquian.simulation import Simulation
 
@@ -95,21 +96,50 @@ def test_every_axis_is_read_by_the_kernel_or_cannot_change_a_deal():
     assert not set(kernel.PLAY_AXES) & set(kernel.NOT_IN_PLAY)
 
 
-@pytest.mark.parametrize("axis", sorted(kernel.NOT_IN_PLAY))
+def _switches(axis):
+    """Every declared Conquian source with ``axis`` switched to each of its other values that the rules allow alone."""
+    ax = next(a for a in AXES if a.name == axis)
+    for source in CONQUIAN:
+        base = VARIANTS[source]
+        for value in ax.choices or ():
+            if value == getattr(base, axis):
+                continue  # the source's own value: comparing a rule set with itself proves nothing
+            try:
+                yield base, base.replace(**{axis: value})
+            except ConflictingRules:
+                continue
+
+
+@pytest.mark.parametrize("axis", sorted(set(kernel.NOT_IN_PLAY) - {"stock_exhausted", "add_to_opponent"}))
 def test_an_axis_said_not_to_change_play_does_not(axis):
     """Switch each such axis in the Python engine: the same seed gives the very same deals."""
-    ax = next(a for a in AXES if a.name == axis)
-    base = VARIANTS["foster-1913"]
-    for value in ax.choices or ():
-        try:
-            other = base.replace(**{axis: value})
-        except ConflictingRules:
-            continue
+    pairs = list(_switches(axis))
+    assert pairs, f"{axis}: no source can switch it alone, so nothing here would be compared"
+    for base, other in pairs[:2]:
         a = Simulation(str(base), 4, strategy="random", engine="python").play(60, keep=True, final=True)
         b = Simulation(str(other), 4, strategy="random", engine="python").play(60, keep=True, final=True)
         assert [r.final.stock for r in a] == [r.final.stock for r in b]
         assert [(r.ending, r.winner, r.decisions, r.final.hands, r.final.melds, r.final.out) for r in a] == \
                [(r.ending, r.winner, r.decisions, r.final.hands, r.final.melds, r.final.out) for r in b]
+
+
+def test_the_axes_that_cannot_be_switched_alone_are_fixed_by_the_kernels_flags():
+    """``stock_exhausted`` has one value, and ``add_to_opponent`` is fixed by ``forcing`` (a flag the kernel reads):
+    for each forcing value exactly one of its values is allowed, so neither can make two deals differ."""
+    ax = next(a for a in AXES if a.name == "stock_exhausted")
+    assert len(ax.choices) == 1
+    assert not list(_switches("add_to_opponent"))
+    assert "forcing" in kernel.PLAY_AXES
+    base = VARIANTS["foster-1913"]
+    for forcing in Forcing:
+        allowed = []
+        for value in AddToOpponent:
+            try:
+                base.replace(forcing=forcing, add_to_opponent=value)
+            except ConflictingRules:
+                continue
+            allowed.append(value)
+        assert len(allowed) == 1, (forcing, allowed)
 
 
 def test_the_checked_mode_finds_no_broken_invariant():
