@@ -131,6 +131,8 @@ class Scoring(Choice):
 class TableauStake(Choice):
     CARRIED = "carried", "The winner of the next game also takes the stake of every tied game before it."
     DOUBLED = "doubled", "The game after a tableau counts double (and double again after each further tableau)."
+    DOUBLED_ONCE = "doubled-once", ("The game after a tableau counts double, however many tableaux ran before it "
+                                    "(after two ties running, double, not four times).")
 
 
 class DealerRotation(Choice):

@@ -77,10 +77,13 @@ class Match:
         """What the next game won is worth, given its own value (1, or the loser's pips under ``scoring = pips``).
 
         ``tableau_stake = carried``: the base plus one unit for each tied game before it;
-        ``doubled``: the base doubled for each tied game before it.
+        ``doubled``: the base doubled for each tied game before it; ``doubled-once``: the base doubled once after
+        any number of tied games.
         """
         if self.rules.tableau_stake is TableauStake.CARRIED:
             return base + self.ties
+        if self.rules.tableau_stake is TableauStake.DOUBLED_ONCE:
+            return base * 2 if self.ties else base
         return base * 2 ** self.ties
 
     def add(self, outcome: "Outcome | str") -> int:

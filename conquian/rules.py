@@ -176,7 +176,8 @@ class RuleSet(RuleSetText):
                             doc="A point, a stake, or the loser's pips.")
     tableau_stake: TableauStake = axis(TableauStake.CARRIED, group=Group.MATCH, title="After a tie (tableau)",
                                        question="What becomes of a tied game's stake?",
-                                       doc="Carried to the next winner, or the next game counts double.")
+                                       doc="Carried to the next winner, or the next game counts double (again after each "
+                                           "further tie, or once however many ran).")
     dealer_rotation: DealerRotation = axis(DealerRotation.ALTERNATE, group=Group.MATCH, title="Who deals next",
                                            question="Who deals the next game?", doc="Alternately, the winner or the loser.")
 

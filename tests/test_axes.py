@@ -257,7 +257,7 @@ def _(r):
     return m.scores
 
 
-@probe("tableau_stake", lambda v: 3 if v.value == "carried" else 4)
+@probe("tableau_stake", lambda v: {"carried": 3, "doubled": 4, "doubled-once": 2}[v.value])
 def _(r):
     m = Match(r.replace(scoring="point"))
     m.add("tableau"), m.add("tableau")

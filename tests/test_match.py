@@ -48,3 +48,29 @@ def test_dealer_rotation():
         m = Match(rules)
         m.add("pone wins")
         assert m.dealer == dealer, rules
+
+
+@pytest.mark.parametrize("stake, scoring, points", [
+    # after one tie every reading scores the same; after two running they part: 3, 4 and 2 (issue 29)
+    ("carried", "point", [0, 0, 3]), ("doubled", "point", [0, 0, 4]), ("doubled-once", "point", [0, 0, 2]),
+    ("doubled", "stake", [0, 0, 4]), ("doubled-once", "stake", [0, 0, 2]),
+])
+def test_two_ties_running(stake, scoring, points):
+    m = Match(f"dutch(tableau_stake={stake}, scoring={scoring})")
+    assert [m.add("tableau"), m.add("tableau"), m.add("dealer wins")] == points
+    assert m.add("dealer wins") == 1  # a game won clears the ties
+
+
+@pytest.mark.parametrize("stake, points", [("carried", 18), ("doubled", 34), ("doubled-once", 34)])
+def test_a_tie_before_a_game_scored_in_pips(stake, points):
+    # carried adds one unit for the tie; both doublings double the loser's 17 pips after one tie
+    m = Match(f"foster-1913(scoring=pips, tableau_stake={stake})")
+    m.add("tableau")
+    assert m.add(Outcome(Termination.WIN, Role.PONE, loser_pips=17)) == points
+
+
+def test_doubled_once_after_three_ties_is_still_double():
+    m = Match("rummy-ch(tableau_stake=doubled-once)", players=("Ana", "Ben"))
+    for _ in range(3):
+        m.add("tableau")
+    assert m.stake == 2 and m.add("pone wins") == 2 and m.scores["Ana"] + m.scores["Ben"] == 0

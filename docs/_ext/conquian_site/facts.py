@@ -100,6 +100,8 @@ def deal_words(m: Match, dealer: str, points: int, ties: int = 0) -> str:
     why = ""
     if ties and m.rules.tableau_stake.value == "carried":
         why = f" (1 for this game, {ties} carried from the tied game{'s' if ties > 1 else ''})"
+    elif ties and m.rules.tableau_stake.value == "doubled-once":
+        why = " (the game counts double" + (f", once for the {ties} tied games" if ties > 1 else "") + ")"
     elif ties:
         why = " (the game counts double" + (f" {ties} times over" if ties > 1 else "") + ")"
     return f"{dealer} deals; {r.winner} wins and scores {points} {unit}{paid}{why}"
