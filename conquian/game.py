@@ -359,7 +359,9 @@ def position(text: str) -> Game:
     nowhere else, in deck order, and is the default), ``out`` (cards out of play; it may end with
     ``rest`` instead, for an empty stock), and one of ``offer: C turned up``, ``offer: C drawn by R``,
     ``offer: C passed by R``, ``offer: C discarded by R``, ``offer: C demanded of R``,
-    ``offer: C refused by R`` (``C drawn and refused by R`` for a card its drawer declined),
+    ``offer: C refused by R`` (a card passed to R, or a discard where drawn cards are not passed), ``offer: C
+    discard refused by R`` (the opponent's discard), ``C drawn and refused by R`` or ``C turned up and refused
+    by R`` (R's own first card),
     ``to discard: R`` or ``result: R wins`` / ``result: tableau``.  The position must be one that play
     can reach (:func:`conquian.state.check`): a card discarded by a player who has used no card, a
     winner without the cards down, or a tableau with cards left in the stock are errors.

@@ -26,8 +26,10 @@ KEYS = ("variant", "dealer hand", "dealer melds", "pone hand", "pone melds", "st
         "result")
 _EMPTY = ("", "empty", "none", "-")
 _HOW = {"drawn by": Origin.DRAWN, "passed by": Origin.PASSED, "discarded by": Origin.DISCARD,
-        "demanded of": Origin.DEMANDED, "refused by": None, "drawn and refused by": None}
-_OFFER_FORMS = "'C turned up', 'C drawn by R', 'C passed by R', 'C discarded by R', 'C demanded of R' or 'C refused by R'"
+        "demanded of": Origin.DEMANDED, "refused by": None, "drawn and refused by": None, "discard refused by": None,
+        "turned up and refused by": None}
+_OFFER_FORMS = ("'C turned up', 'C drawn by R', 'C passed by R', 'C discarded by R', 'C demanded of R', "
+                "'C refused by R', 'C discard refused by R', 'C drawn and refused by R' or 'C turned up and refused by R'")
 
 
 class _Reader:
@@ -165,11 +167,15 @@ def _offer(read: _Reader, rules: RuleSet, n: int, v: str):
         return offer, Origin.TURNED_UP, first, Phase.OFFER
     role = Role.parse(role_text)
     if how == "refused by":
-        # A card the refuser received and declined: passed to him (or, where unused draws are dead, discarded).
+        # A card passed to the refuser and declined (where unused draws are dead, none is passed: a discard).
         received = Origin.PASSED if rules.unused_draw.value == "offered" else Origin.DISCARD
         return offer, received, role.other, Phase.REFUSED
+    if how == "discard refused by":  # the opponent's discard, declined: said so, never read as a passed card
+        return offer, Origin.DISCARD, role.other, Phase.REFUSED
     if how == "drawn and refused by":
         return offer, Origin.DRAWN, role.other, Phase.REFUSED
+    if how == "turned up and refused by":
+        return offer, Origin.TURNED_UP, role.other, Phase.REFUSED
     origin = _HOW[how]
     actor = role if origin in (Origin.DRAWN, Origin.DEMANDED) else role.other
     return offer, origin, actor, Phase.OFFER
@@ -195,8 +201,9 @@ def format_position(s: Snapshot) -> str:
     elif s.phase is Phase.DISCARD:
         lines.append(f"to discard: {actor}" + (" (forced)" if s.forced else ""))
     elif s.phase is Phase.REFUSED:
-        drawn = "drawn and " if s.origin is Origin.DRAWN else ""
-        lines.append(f"offer: {card} {drawn}refused by {actor.other}")
+        how = {Origin.DRAWN: "drawn and refused", Origin.TURNED_UP: "turned up and refused",
+               Origin.DISCARD: "discard refused"}.get(s.origin, "refused")
+        lines.append(f"offer: {card} {how} by {actor.other}")
     else:
         how = {Origin.TURNED_UP: "turned up", Origin.DRAWN: f"drawn by {actor}", Origin.PASSED: f"passed by {actor.other}",
                Origin.DISCARD: f"discarded by {actor.other}", Origin.DEMANDED: f"demanded of {actor}"}[s.origin]

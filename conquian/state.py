@@ -317,17 +317,23 @@ def _check_history(s: Snapshot) -> None:
             raise PositionError("no card is forced on a player under these rules (rule forcing is not active)")
         return
     card = card_of(s.offer)
+    if o is not None and o.first_say and s.phase is Phase.REFUSED and r.unused_draw is UnusedDraw.OFFERED:
+        raise PositionError(f"{card} was {o.value} and declined by {actor.other}, so it was passed to {actor}, not "
+                            f"refused (rule unused_draw = offered): say 'offer: {card} passed by {actor.other}'")
     if o is Origin.TURNED_UP:
         if not r.turn_up:
             raise PositionError("no card is turned up at the deal under these rules (rule turn_up = false)")
-        # Under meld_without_use the first player may lay melds from his hand before he uses or passes the card.
+        # Under meld_without_use the first player may lay melds from his hand before he uses or passes the card;
+        # a card he declined that fits them stays on offer where forcing is reactive (see the REFUSED check below).
         laid_first = r.meld_without_use and as_dealt and not any(s.melds[first.other])
-        if not (fresh or laid_first) or actor is not first or s.phase is not Phase.OFFER:
+        holder = actor if s.phase is Phase.OFFER else actor.other
+        if not (fresh or laid_first) or holder is not first:
             raise PositionError(f"a card turned up at the deal is on offer only at the start, to {first}: "
                                 f"nothing out, no melds down{' but his own' if r.meld_without_use else ''}, the rest "
                                 f"of the pack in the stock")
-        return
-    if fresh:
+        if s.phase is Phase.OFFER:
+            return
+    if fresh and o is not Origin.TURNED_UP:
         # Before any card has left the stock but the first: the first card, to its first holder or passed on.
         start = Origin.DRAWN if not r.turn_up else None
         # A discard leaves the stock as it was (whether its discarder can have discarded is checked below).

@@ -73,6 +73,7 @@ def _check_step(d: Deal, players: int, elsewhere: set) -> int:
     assert (d.to_act is None) == d.is_over and (d.outcome is not None) == d.is_over
     assert d.is_over or d.to_act in seats
     restored = type(d).from_position(str(d))
+    assert restored.snapshot() == d.snapshot(), str(d)  # the text says everything the state is
     assert str(restored) == str(d) and restored.legal_actions() == d.legal_actions()
     back = type(d).from_snapshot(d.snapshot())
     assert back.snapshot() == d.snapshot() and str(back) == str(d) and back.legal_actions() == d.legal_actions()

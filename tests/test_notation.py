@@ -4,6 +4,7 @@ import pytest
 
 from conquian import Game, PositionError, RecordError, position
 from conquian.notation import parse_position, parse_record
+from conquian.state import Origin
 
 GOOD = """
 variant: rummy-ch
@@ -63,6 +64,59 @@ def test_position_text_of_a_megabyte_is_read_in_one_pass():
         position("variant: " + " " * 1_000_000 + "x(")
     with pytest.raises(TypeError, match="position text must be a string"):
         parse_position(None)
+
+
+# A discard the dealer may take, fitting his meld: refused, it stays on offer for the pone to demand (rummy.ch).
+FITTING = GOOD.replace("offer: 6♣ discarded by pone", "offer: 7♥ discarded by pone").replace("A♦\n", "A♦ 6♣\n") \
+    .replace("2♥ 7♥", "2♥")
+
+
+def _same(g, back) -> None:
+    assert back.snapshot() == g.snapshot() and str(back) == str(g) and back.legal_actions() == g.legal_actions()
+
+
+def test_a_refused_discard_reads_back_as_a_discard_not_a_passed_card():
+    g = position(FITTING).play("pass")
+    assert str(g).endswith("offer: 7♥ discard refused by dealer")
+    assert g.snapshot().origin is Origin.DISCARD
+    _same(g, position(str(g)))
+    _same(g, Game.from_snapshot(g.snapshot()))
+
+
+def test_refused_by_still_means_what_it_meant():
+    """'C refused by R', as pages and records wrote it: passed to R where drawn cards are offered, else a discard."""
+    offered = position(FITTING.replace("offer: 7♥ discarded by pone", "offer: 7♥ refused by dealer"))
+    assert offered.snapshot().origin is Origin.PASSED and str(offered).endswith("offer: 7♥ refused by dealer")
+    dead = position(FITTING.replace("rummy-ch", "rummy-ch(unused_draw=dead)")
+                    .replace("offer: 7♥ discarded by pone", "offer: 7♥ refused by dealer"))
+    assert dead.snapshot().origin is Origin.DISCARD and str(dead).endswith("offer: 7♥ discard refused by dealer")
+    assert dead.snapshot() == position(str(dead)).snapshot()
+
+
+TURNED = """variant: rummy-ch(turn_up=true, unused_draw=dead, meld_without_use=true)
+dealer hand: 2♠ 3♠ 5♠ Q♠ K♠ A♦ 2♦ 3♦ K♦ 3♣
+pone hand: 6♠ 2♥ 7♥ Q♥ 4♦ J♦ 5♣ 7♣ J♣ J♠
+offer: J♥ turned up"""
+
+
+def test_a_refused_card_turned_up_at_the_deal_reads_back():
+    """The pone lays three jacks from his hand, then declines the fourth, turned up: under reactive forcing it stays
+    on offer for the dealer to demand (it was written 'refused by pone', which read back as a discard)."""
+    g = position(TURNED).play("lay [J♠ J♦ J♣]").play("pass")
+    assert str(g).endswith("offer: J♥ turned up and refused by pone")
+    assert [str(a) for a in g.legal_actions()] == ["demand", "waive"]
+    _same(g, position(str(g)))
+    _same(g, Game.from_snapshot(g.snapshot()))
+
+
+def test_a_first_card_declined_where_drawn_cards_are_offered_is_passed_not_refused():
+    g = position(FITTING.replace("offer: 7♥ discarded by pone", "offer: 7♥ drawn by pone"))
+    assert str(g.play("pass")).endswith("offer: 7♥ passed by pone")
+    declined = FITTING.replace("offer: 7♥ discarded by pone", "offer: K♦ drawn and refused by pone")  # fits his kings
+    with pytest.raises(PositionError, match=r"so it was passed to dealer, not refused \(rule unused_draw = offered\)"):
+        position(declined)
+    dead = position(declined.replace("rummy-ch", "rummy-ch(unused_draw=dead)"))
+    assert str(dead).endswith("offer: K♦ drawn and refused by pone") and dead.snapshot().origin is Origin.DRAWN
 
 
 # -- records --------------------------------------------------------------------------------------------------
