@@ -21,6 +21,7 @@ from typing import Any, Mapping
 
 from .errors import DeclarationError, RuleError
 from .declaration_links import Descent, check_names, check_readings, read_descent
+from .declaration_play import PlayRule, read_play
 from .games import RULE_SETS
 from .rules import RuleSet
 from .status import Status
@@ -57,6 +58,7 @@ TOP_LEVEL_KEYS = {
     "chapter": (False, TABLES, "public-domain sources only: the whole text, paragraph by paragraph, [[chapter]] with "
                                "label (as locators name it) and text (verbatim)"),
     "axes": (True, TABLE, "one table per axis: [axes.NAME]"),
+    "play": (False, TABLES, "how the game goes, phase by phase, [[play]]: see conquian.declaration_play.PLAY_KEYS"),
 }
 #: Keys of one axis entry ``[axes.NAME]``.
 ENTRY_KEYS = {
@@ -227,6 +229,8 @@ class Declaration:
     lineage: Lineage | None = None
     chapter: tuple[Paragraph, ...] = ()
     """The whole text, for a public-domain source: every locator names one of these paragraphs."""
+    play: tuple[PlayRule, ...] = ()
+    """How the game goes, phase by phase, as the text says it (the object, the turn...): see :mod:`.declaration_play`."""
     path: Path | None = field(default=None, compare=False)
 
     def paragraph(self, locator: str) -> Paragraph | None:
@@ -400,13 +404,14 @@ def load_declaration(path: "str | Path") -> Declaration:
         lineage = Lineage(lin["follows"], lin["by"], lin["relation"], lin["summary"], lin.get("url", ""),
                           tuple(lin.get("departures", ())), descent)
     chapter = _chapter(raw, entries, path)
+    play = read_play(raw.get("play", []), str(path), _check, lambda ev, w: _evidence(ev, w, english), chapter)
     return Declaration(
         id=raw["id"], title=raw["title"], short=raw["short"], language=raw["language"], text=raw["text"],
         game=raw["game"], citation=raw["citation"], bibtex_key=raw["bibtex_key"], licence=raw["licence"],
         credibility=raw["credibility"], provenance=raw["provenance"], completeness=raw["completeness"],
         trust=raw["trust"], entries=MappingProxyType(entries), rules=rules, url=raw.get("url", ""),
         related=tuple(raw.get("related", ())), aliases=tuple(raw.get("aliases", ())), notes=tuple(raw.get("notes", ())),
-        lineage=lineage, chapter=chapter, path=path)
+        lineage=lineage, chapter=chapter, play=play, path=path)
 
 
 def _squash(text: str) -> str:
