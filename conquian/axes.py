@@ -104,7 +104,10 @@ class Rearranging(Choice):
     WITH_NEW_MELD = "with-new-meld", ("Only to make a new meld may a player take cards from his own melds, and "
                                       "only as long as each meld they leave is valid afterwards, once any cards "
                                       "joining it in the same move are down.")
-    FREE = "free", "When using a card, a player may regroup the cards of his own melds any way, every meld valid afterwards."
+    # no "when using a card": the Dutch and French shifting has no such condition, and where a player may lay out
+    # without using a card (meld_without_use) he may regroup then too
+    FREE = "free", ("In a turn in which he lays cards out, a player may regroup the cards of his own melds any way, "
+                    "every meld valid afterwards.")
 
 
 class DemandedUse(Choice):

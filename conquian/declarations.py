@@ -14,7 +14,7 @@ The file format is documented in ``docs/howto/add-a-source.md`` and, briefly, in
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -33,6 +33,7 @@ __all__ = [
 ]
 
 TEXT, TEXTS, TABLES, TABLE, VALUE = "text", "list of texts", "list of tables", "table", "value"
+VALUES = "value or list of values"
 
 #: Keys a declaration file may have at the top level: key -> (required, kind, description).
 TOP_LEVEL_KEYS = {
@@ -76,6 +77,9 @@ EVIDENCE_KEYS = {
     "locator": (True, TEXT, "where it stands: section, paragraph or list item"),
     "english": (False, TEXT, "an English rendering written for this project; required unless the source is in English"),
     "repairs": (False, TABLES, "defects of the extraction read corrected: a list of {found, read, why}"),
+    "reading": (False, VALUES, "ambiguous entries only: the other reading (its value, or a list of values) this passage "
+                               "gives the words of, such as a practice the text reports; without it, the passage is "
+                               "evidence for the value chosen"),
 }
 #: Keys of one reading of an ambiguous entry ``[[axes.NAME.readings]]``.
 READING_KEYS = {
@@ -130,6 +134,9 @@ class Evidence:
     english: str
     """An English rendering written for this project (for an English source: the passage with its defects repaired)."""
     repairs: tuple[Repair, ...] = ()
+    for_readings: tuple[Any, ...] = ()
+    """For an ambiguous entry: the values of the other readings this passage is the text's words for (none: the
+    passage supports the value chosen)."""
 
     @property
     def repaired(self) -> str:
@@ -199,6 +206,12 @@ class Entry:
         """The readings not chosen."""
         return tuple(r for r in self.readings if r.value != self.value)
 
+    def passages_for(self, value: Any) -> tuple[Evidence, ...]:
+        """The passages filed as the text's words for one reading (``self.value``: the evidence for the value chosen)."""
+        if value == self.value:
+            return tuple(ev for ev in self.evidence if not ev.for_readings)
+        return tuple(ev for ev in self.evidence if value in ev.for_readings)
+
 
 @dataclass(frozen=True)
 class Declaration:
@@ -230,7 +243,7 @@ class Declaration:
     chapter: tuple[Paragraph, ...] = ()
     """The whole text, for a public-domain source: every locator names one of these paragraphs."""
     play: tuple[PlayRule, ...] = ()
-    """How the game goes, phase by phase, as the text says it (the object, the turn...): see :mod:`.declaration_play`."""
+    """How the game goes, phase by phase, as the text says it: see :mod:`conquian.declaration_play`."""
     path: Path | None = field(default=None, compare=False)
 
     def paragraph(self, locator: str) -> Paragraph | None:
@@ -262,7 +275,9 @@ def _check(table: Any, spec: Mapping[str, tuple[bool, str, str]], where: str) ->
               TEXTS: isinstance(v, list) and all(isinstance(x, str) and x.strip() for x in v),
               TABLES: isinstance(v, list) and all(isinstance(x, dict) for x in v),
               TABLE: isinstance(v, dict),
-              VALUE: isinstance(v, (str, int, bool))}[kind]
+              VALUE: isinstance(v, (str, int, bool)),
+              VALUES: isinstance(v, (str, int, bool)) or (isinstance(v, list) and bool(v)
+                                                          and all(isinstance(x, (str, int, bool)) for x in v))}[kind]
         if not ok:
             raise DeclarationError(f"{where}: key {k!r} must be {'non-empty text' if kind == TEXT else 'a ' + kind}, "
                                    f"not {_kind(v)}")
@@ -288,7 +303,9 @@ def _evidence(raw: dict, where: str, english_source: bool) -> Evidence:
             raise DeclarationError(f"{where}: missing key 'english' (an English rendering is required for a "
                                    f"non-English source)")
         english = Evidence(raw["passage"], raw["locator"], "", tuple(repairs)).repaired
-    return Evidence(raw["passage"], raw["locator"], english, tuple(repairs))
+    read = raw.get("reading", [])
+    return Evidence(raw["passage"], raw["locator"], english, tuple(repairs),
+                    tuple(read) if isinstance(read, list) else (read,))
 
 
 def _value(axis, raw: Any, where: str) -> Any:
@@ -315,6 +332,26 @@ def _entry(axis, raw: Any, where: str, english_source: bool) -> Entry:
         rwhere = f"{where}, reading {i}"
         _check(r, READING_KEYS, rwhere)
         readings.append(Reading(_value(axis, r["value"], rwhere), r["reading"], tuple(r.get("needs", {}).items())))
+    others = [r.value for r in readings if r.value != value]
+    for i, ev in enumerate(evidence, 1):  # a passage filed for other readings names readings not chosen
+        if not ev.for_readings:
+            continue
+        ewhere = f"{where}, evidence {i}"
+        if status is not Status.AMBIGUOUS:
+            raise DeclarationError(f"{ewhere}: 'reading' files a passage under another reading, which only an "
+                                   f"ambiguous entry has; this one is {status.value!r}")
+        read = tuple(_value(axis, v, f"{ewhere}, reading") for v in ev.for_readings)
+        for v in read:
+            if v not in others:
+                raise DeclarationError(f"{ewhere}: 'reading' names {axis.format(v)!r}, which is not one of the other "
+                                       f"readings ({', '.join(axis.format(o) for o in others) or 'none'})")
+        evidence = evidence[:i - 1] + (replace(ev, for_readings=read),) + evidence[i:]
+    if evidence and evidence[0].for_readings:
+        raise DeclarationError(f"{where}: the first passage must be evidence for the value chosen, not for another "
+                               f"reading (it is the one citations quote)")
+    for i, ev in enumerate(context, 1):
+        if ev.for_readings:
+            raise DeclarationError(f"{where}, context {i}: 'reading' belongs to evidence of an ambiguous entry")
     note = raw.get("note", "")
     if status is not Status.SILENT and not evidence:
         raise DeclarationError(f"{where}: status {status.value!r} needs at least one passage in 'evidence'")

@@ -65,7 +65,19 @@ def _write(tmp_path, edit, name="foster-1913"):
 
 
 @pytest.mark.parametrize("edit, message", [
-    (lambda s: s.replace('status = "stated"', 'status = "likely"', 1), r"axis 'pack': status 'likely' is not one of stated"),
+    (lambda s: s.replace('value = "ace-to-ten"\nstatus = "ambiguous"', 'value = "ace-to-ten"\nstatus = "likely"', 1),
+     r"axis 'pack': status 'likely' is not one of stated"),
+    # A passage filed under another reading (issue 29): only in an ambiguous entry, under a reading not chosen,
+    # and never first (citations quote the first passage).
+    (lambda s: s.replace('locator = "For Two Players, paragraph 4, 1st sentence"\n',
+                         'locator = "For Two Players, paragraph 4, 1st sentence"\nreading = 12\n', 1),
+     r"axis 'min_set', evidence 2: 'reading' files a passage under another reading, which only an ambiguous entry has"),
+    (lambda s: s.replace('reading = "spanish"', 'reading = "ace-to-ten"', 1),
+     r"axis 'pack', evidence 3: 'reading' names 'ace-to-ten', which is not one of the other readings \(spanish\)"),
+    (lambda s: s.replace('reading = "spanish"', 'reading = ["spanish", 7]', 1), r"axis 'pack', evidence 3, reading: axis 'pack' cannot be 7"),
+    (lambda s: s.replace('locator = "For Two Players, paragraph 2"\n\n[[axes.pack.evidence]]\npassage = "Suppose',
+                         'locator = "For Two Players, paragraph 2"\nreading = "spanish"\n\n[[axes.pack.evidence]]\npassage = "Suppose', 1),
+     r"axis 'pack': the first passage must be evidence for the value chosen"),
     (lambda s: s.replace('value = "ace-to-ten"', 'value = "tarot"', 1), r"axis 'pack', value: axis 'pack' cannot be 'tarot'"),
     (lambda s: s.replace("[axes.pack]", "[axes.pack]\ncolour = 1", 1), r"axis 'pack': unknown key 'colour'; valid keys: value, status"),
     (lambda s: s.replace("[axes.pack]", "[axes.jokers]\nvalue = 1\nstatus = \"silent\"\nnote = \"x\"\n\n[axes.pack]", 1),
@@ -173,6 +185,49 @@ def test_statuses_are_earned(source, axis, entry):
         assert not entry.evidence, f"{source}: {axis} is silent but cites a passage as its authority"
     else:
         assert not entry.context
+
+
+# docs/explanation/statuses.md, "A practice the text reports": a qualifier that reports a practice makes the value
+# ambiguous, unless it names no other way of playing (the note says so); a passage that names another way is filed
+# under that reading.  "One case said, the rest extended": a value that also settles what the text does not reach is
+# never stated.
+PRACTICE = re.compile(r"\b(usually|usual|sometimes|often|manchmal|vielfach|üblicherweise|häufig|gewöhnlich|"
+                      r"meestal|soms|souvent|parfois|généralement)\b|je nach Variante", re.I)
+NAMES_ANOTHER_WAY = re.compile(r"\b(manchmal|sometimes|soms|parfois)\b", re.I)
+EXTENDED = {"tableau_stake": "what happens after two ties running (the text settles one tie)",
+            "min_naturals": "melds longer than three cards (the text settles the three-card meld)"}
+
+
+def _where(source, axis, passage=None):
+    """``file:line`` of an entry (or of one of its passages) in its declaration, for a failure to point at."""
+    path = DECLARATIONS[source].path
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, t in enumerate(lines, 1) if t.strip() == f"[axes.{axis}]")
+    if passage is not None:
+        quoted = passage[:40]
+        line = next((i for i, t in enumerate(lines[line:], line + 1) if t.startswith("passage") and quoted in t), line)
+    return f"{path}:{line}"
+
+
+@pytest.mark.parametrize("source, axis, entry", _entries(), ids=lambda x: x if isinstance(x, str) else "")
+def test_a_reported_practice_or_an_extension_is_never_stated(source, axis, entry):
+    for ev in entry.evidence:
+        marker = PRACTICE.search(ev.passage)
+        if marker is None:
+            continue
+        if entry.status in (Status.STATED, Status.IMPLIED):
+            assert marker.group(0).lower() in entry.note.lower() and "no other way of playing" in entry.note, (
+                f"{_where(source, axis, ev.passage)}: {source} {axis} is {entry.status.value}, but its passage reports "
+                f"a practice ({marker.group(0)!r}): make it ambiguous, the practice a reading, or say in the note that "
+                f"the qualifier names no other way of playing")
+        if NAMES_ANOTHER_WAY.search(ev.passage) or ev.locator.startswith("Varianten"):
+            assert ev.for_readings, (f"{_where(source, axis, ev.passage)}: {source} {axis}: a passage naming another "
+                                     f"way of playing is filed as evidence for the value chosen; file it under its "
+                                     f"reading (reading = ...)")
+    if axis in EXTENDED:
+        assert entry.status is not Status.STATED, (
+            f"{_where(source, axis)}: {source} {axis} is stated, but the value also settles {EXTENDED[axis]}: "
+            f"that is this site's extension (ambiguous, or silent where one way alone is a value)")
 
 
 def test_the_loader_refuses_a_silent_entry_with_evidence(tmp_path):

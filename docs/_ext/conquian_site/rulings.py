@@ -220,7 +220,7 @@ class EntryDirective(CqDirective):
                         " ", badge(entry.status), classes=["cq-entry-head"])
             box += para(sentence(entry.status.meaning), classes=["cq-status-meaning"])
 
-        for ev in entry.evidence:
+        for ev in entry.passages_for(entry.value):  # another reading's passages are shown with that reading
             box += self.render_evidence(decl, ev)
         if entry.context:
             box += para("Not the authority for the value, but what the text does say nearby:", classes=["cq-label"])
@@ -231,6 +231,9 @@ class EntryDirective(CqDirective):
             box += para("Readings (the first is the one chosen):", classes=["cq-label"])
         box += self.readings_and_note(entry, decl)
         return box
+
+    def passage_nodes(self, decl: Declaration, ev: Evidence) -> list[nodes.Node]:
+        return self.render_evidence(decl, ev)
 
     def render_evidence(self, decl: Declaration, ev: Evidence) -> list[nodes.Node]:
         out: list[nodes.Node] = []

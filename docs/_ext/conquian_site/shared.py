@@ -7,7 +7,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from conquian import DECLARATIONS
-from conquian.declarations import Declaration, Entry
+from conquian.declarations import Declaration, Entry, Evidence
 
 from .data import declaration_files, source_ids
 from .domain import ConquianDomain, cq_domain, doc_file
@@ -54,6 +54,13 @@ class CqDirective(SphinxDirective):
         """Markdown written by the project (notes, provenance) to nodes."""
         return self.parse_text_to_nodes(text)
 
+    def passage_nodes(self, decl: Declaration, ev: Evidence) -> list[nodes.Node]:
+        """One passage as a directive shows it: here its English and locator (the entry and rule directives link it)."""
+        english = nodes.block_quote(classes=["cq-english", "language-en"])
+        english += nodes.paragraph(ev.english, ev.english)
+        english += nodes.attribution("", "", nodes.Text(ev.locator))
+        return [english]
+
     def readings_and_note(self, entry: Entry, decl: "Declaration | None" = None) -> list[nodes.Node]:
         """An ambiguous entry's readings (the chosen one first, marked) and the editorial note, if any.
 
@@ -72,6 +79,11 @@ class CqDirective(SphinxDirective):
                                       for name, value in reading.settings(entry.axis).items())
                     item += para(f"This site plays this reading with {decl.short}’s other rules and {words}.",
                                  classes=["cq-reading-rules"])
+                    passages = entry.passages_for(reading.value)
+                    if passages:  # a practice the text reports: its words belong to this reading, not the value's
+                        item += para("The text’s words for this reading:", classes=["cq-label"])
+                    for ev in passages:
+                        item += self.passage_nodes(decl, ev)
                 readings += item
             out.append(readings)
         if entry.note.strip():

@@ -15,7 +15,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 
 from conquian import DECLARATIONS
-from conquian.declarations import Declaration
+from conquian.declarations import Declaration, Evidence
 from conquian.games import HOME
 from conquian.rules import Axis
 from conquian.status import Status
@@ -149,6 +149,12 @@ class SourceRulesDirective(SourceDirective):
                 out += rules
         return out
 
+    def passage_nodes(self, decl: Declaration, ev: Evidence) -> list[nodes.Node]:
+        english = nodes.block_quote(classes=["cq-english", "language-en"])
+        english += nodes.paragraph(ev.english, ev.english)
+        english += nodes.attribution("", "", link(*locator_target(decl, ev.locator), nodes.Text(ev.locator)))
+        return [english]
+
     def render_rule(self, decl: Declaration, axis: Axis) -> nodes.container:
         e = decl.entries[axis.name]
         box = nodes.container(classes=["cq-rule", f"cq-status-{e.status.value}"], ids=[rule_anchor(axis)])
@@ -160,11 +166,8 @@ class SourceRulesDirective(SourceDirective):
         if e.status is Status.SILENT:
             box += para("The text says nothing on this" + ("; what it says nearby:" if e.context else "."),
                         classes=["cq-meaning"])
-        for ev in e.evidence + e.context:
-            english = nodes.block_quote(classes=["cq-english", "language-en"])
-            english += nodes.paragraph(ev.english, ev.english)
-            english += nodes.attribution("", "", link(*locator_target(decl, ev.locator), nodes.Text(ev.locator)))
-            box += english
+        for ev in e.passages_for(e.value) + e.context:  # another reading's passages are shown with that reading
+            box += self.passage_nodes(decl, ev)
         box += self.readings_and_note(e, decl)
         return box
 
