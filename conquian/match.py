@@ -93,7 +93,7 @@ class Match:
         """
         if isinstance(outcome, str) and self.rules.scoring is Scoring.PIPS and outcome.strip().lower() in ("dealer wins", "pone wins"):
             raise ConquianError(f"scoring = pips counts the loser's pips, which {outcome!r} does not give: "
-                                f"add the deal's Outcome (game.outcome) instead")
+                                f"add the deal's Outcome (game.outcome), or say them ('{outcome.strip()}, 17 pips')")
         outcome = _outcome(outcome)
         dealer, pone = self.dealer, self.pone
         if outcome.termination is Termination.MISDEAL:  # the deal is void: no score, the same dealer deals again
@@ -137,10 +137,16 @@ def _outcome(value: "Outcome | str") -> Outcome:
         v = " ".join(value.lower().split())
         if v in ("tableau", "misdeal"):
             return Outcome(Termination(v))
-        if v in ("dealer wins", "pone wins"):
-            return Outcome(Termination.WIN, Role.DEALER if v.startswith("dealer") else Role.PONE)
-    raise ConquianError(f"a deal's result is 'dealer wins', 'pone wins', 'tableau' or 'misdeal' (or an Outcome), "
-                        f"not {value!r:.60}")
+        result, _, pips = v.partition(",")  # "pone wins, 17 pips": the pips left in the loser's hand
+        result, pips = result.strip(), pips.split()
+        if result in ("dealer wins", "pone wins"):
+            winner = Role.DEALER if result.startswith("dealer") else Role.PONE
+            if not pips:
+                return Outcome(Termination.WIN, winner)
+            if len(pips) == 2 and pips[1] == "pips" and pips[0].isascii() and pips[0].isdigit() and len(pips[0]) <= 4:
+                return Outcome(Termination.WIN, winner, loser_pips=int(pips[0]))
+    raise ConquianError(f"a deal's result is 'dealer wins', 'pone wins' (with the loser's pips: 'pone wins, 17 pips'), "
+                        f"'tableau' or 'misdeal' (or an Outcome), not {value!r:.60}")
 
 
 def random_player(rng: random.Random) -> Callable[[Game], object]:

@@ -27,7 +27,7 @@ def test_pips_scoring_needs_the_outcome():
 
 
 @pytest.mark.parametrize("call, error, message", [
-    (lambda: Match("dutch").add("north wins"), ConquianError, r"a deal's result is 'dealer wins', 'pone wins', 'tableau' or 'misdeal'"),
+    (lambda: Match("dutch").add("north wins"), ConquianError, r"a deal's result is 'dealer wins', 'pone wins' \(with the loser's pips.*'tableau' or 'misdeal'"),
     (lambda: Match("dutch", first_dealer="C"), ConquianError, r"the first dealer must be one of 'A' or 'B', not 'C'"),
     (lambda: Match("dutch", players="AB"), TypeError, r"takes a pair of names"),
     (lambda: Match("dutch", players=("A", "A")), ConquianError, r"two different player names"),
@@ -74,3 +74,13 @@ def test_doubled_once_after_three_ties_is_still_double():
     for _ in range(3):
         m.add("tableau")
     assert m.stake == 2 and m.add("pone wins") == 2 and m.scores["Ana"] + m.scores["Ben"] == 0
+
+
+def test_a_result_may_say_the_losers_pips():
+    m = Match("foster-1913(scoring=pips)")
+    assert m.add("pone wins, 17 pips") == 17 and m.scores == {"A": -17, "B": 17}
+    assert Match("foster-1913").add("dealer wins, 17 pips") == 1  # a point a game: the pips do not count
+    for bad in ("pone wins, 17", "pone wins, x pips", "pone wins, 99999 pips", "pone wins, ١٧ pips", "pone wins 17 pips"):
+        with pytest.raises(ConquianError, match=r"a deal's result is 'dealer wins', 'pone wins' \(with the loser's pips"):
+            m.add(bad)
+    assert m.scores == {"A": -17, "B": 17}  # a refused result changes nothing
