@@ -122,7 +122,9 @@ class Misdeal(Choice):
 
 
 class StockExhausted(Choice):
-    TABLEAU = "tableau", "When a card must be drawn from an empty stock, the deal is a tie (a tableau)."
+    # the moment of the tie (when a card must be drawn from the empty stock) is the engine's, said in each note:
+    # the texts say only that a stock run out with nobody out makes a tie
+    TABLEAU = "tableau", "When the stock runs out and nobody has won, the deal is a tie (a tableau)."
 
 
 class Scoring(Choice):

@@ -170,7 +170,8 @@ class RuleSet(RuleSetText):
                                                    "on until he can use one more card."})
     stock_exhausted: StockExhausted = axis(StockExhausted.TABLEAU, group=Group.END, title="When the stock runs out",
                                            question="What if the stock runs out?",
-                                           doc="What happens when a card must be drawn from an empty stock.")
+                                           doc="What happens when the stock runs out (this site declares the tie when a "
+                                               "card must be drawn from the empty stock).")
     # The match
     scoring: Scoring = axis(Scoring.POINT, group=Group.MATCH, title="Scoring", question="What does a game won count?",
                             doc="A point, a stake, or the loser's pips.")
