@@ -2,14 +2,20 @@
    Part of the one translation unit native/kernel.c (included there, in order). */
 /* -- arrangements: sorted tuples of melds, kept in a growing array -------------------------------------------- */
 typedef struct { int n; uint64_t m[MAXM]; } Arr;
-typedef struct { Arr *a; int n, cap; int overflow; } Arrs;
+/* Why a listing stopped short (the deal cannot go on): none, more melds than an arrangement or the candidates hold,
+   more arrangements than MAX_ARRS (the bound on memory: 176 MiB a list), memory refused, or Ctrl-C (the error set). */
+enum { L_OK, L_MELDS, L_WAYS, L_MEMORY, L_INTERRUPTED };
+#define MAX_ARRS (1 << 20)
+#define MAXCAND (MAXCARDS * 2)  /* a card's candidates: 16 sets at most (5 codes a rank), 91 windows (13 a suit) */
+typedef struct { Arr *a; int n, cap; int overflow; unsigned ticks; } Arrs;
 
 static int arrs_push(Arrs *s, const uint64_t *m, int n) {
-    if (n > MAXM) { s->overflow = 1; return -1; }
+    if (n > MAXM) { s->overflow = L_MELDS; return -1; }
     if (s->n == s->cap) {
+        if (s->cap >= MAX_ARRS) { s->overflow = L_WAYS; return -1; }
         int cap = s->cap ? 2 * s->cap : 64;
         Arr *a = realloc(s->a, (size_t)cap * sizeof(Arr));
-        if (!a) { s->overflow = 1; return -1; }
+        if (!a) { s->overflow = L_MEMORY; return -1; }
         s->a = a; s->cap = cap;
     }
     Arr *x = &s->a[s->n++];
@@ -49,6 +55,14 @@ typedef struct {
     Arrs *out;
 } Search;
 
+/* Whether the search must stop: something went wrong, or (looked at every 16,384 steps, a few milliseconds) Ctrl-C. */
+static int stopped(Arrs *out) {
+    if (out->overflow) return 1;
+    if (++out->ticks & 0x3FFF) return 0;
+    if (PyErr_CheckSignals() < 0) { out->overflow = L_INTERRUPTED; return 1; }
+    return 0;
+}
+
 static int in_old(const Search *s, uint64_t m) {
     for (int i = 0; i < s->nold; i++) if (s->old[i] == m) return 1;
     return 0;
@@ -56,6 +70,7 @@ static int in_old(const Search *s, uint64_t m) {
 
 /* hand_meld_sets: every set of disjoint melds within rest, each appended to what is chosen */
 static void hand_sets(Search *s, uint64_t rest) {
+    if (stopped(s->out)) return;
     arrs_push(s->out, s->chosen, s->nchosen);
     const Rules *r = s->r;
     for (uint64_t bs = rest; bs; bs &= bs - 1) {
@@ -67,7 +82,7 @@ static void hand_sets(Search *s, uint64_t rest) {
         for (int i = 0; i < s->r->nlowest[c]; i++) {
             uint64_t m = s->r->lowest[c][i];
             if (m & ~rest) continue;
-            if (s->nchosen >= MAXM) { s->out->overflow = 1; return; }
+            if (s->nchosen >= MAXM) { s->out->overflow = L_MELDS; return; }
             s->chosen[s->nchosen++] = m;
             hand_sets(s, above & ~m);
             s->nchosen--;
@@ -76,20 +91,25 @@ static void hand_sets(Search *s, uint64_t rest) {
 }
 
 static void search(Search *s, uint64_t must, uint64_t avail) {
+    if (stopped(s->out)) return;
     if (!must) {
         if (s->extra) hand_sets(s, avail & s->hand);
         else arrs_push(s->out, s->chosen, s->nchosen);
         return;
     }
-    if (s->nchosen >= MAXM) { s->out->overflow = 1; return; }
+    if (s->nchosen >= MAXM) { s->out->overflow = L_MELDS; return; }
     int c = low_code(must);
     const Rules *r = s->r;
     /* A set that holds the card needs min_set - 1 more of its rank, a sequence one of its neighbours: most lists are
        skipped whole.  The order of the candidates does not matter: arrangements are sorted and made unique. */
-    uint64_t cand[MAXCARDS * 2];
+    uint64_t cand[MAXCAND];
     int n = 0;
     if (popc(avail & r->same_rank[c]) >= r->min_set - 1)
-        for (int i = 0; i < r->nsets[c]; i++) if (!(r->sets[c][i] & ~avail)) cand[n++] = r->sets[c][i];
+        for (int i = 0; i < r->nsets[c]; i++)
+            if (!(r->sets[c][i] & ~avail)) {
+                if (n == MAXCAND) { s->out->overflow = L_MELDS; return; }
+                cand[n++] = r->sets[c][i];
+            }
     if (avail & r->neighbours[c]) {
         /* The sequences that hold the card within avail are windows of the run of available cards around it in its
            suit (round the corner too): grow the run each way, then ask the table which windows are melds. */
@@ -110,7 +130,9 @@ static void search(Search *s, uint64_t must, uint64_t avail) {
             for (int k = 0; k <= R && l + k + 1 <= nr; k++) {
                 if (l + k == 0 || (l + k + 1 == nr && l)) continue;  /* the whole suit once */
                 uint64_t m = left[l] | right[k];
-                if (is_meld(r, m)) cand[n++] = m;
+                if (!is_meld(r, m)) continue;
+                if (n == MAXCAND) { s->out->overflow = L_MELDS; return; }
+                cand[n++] = m;
             }
     }
     for (int i = 0; i < n; i++) {

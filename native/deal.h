@@ -17,13 +17,15 @@ typedef struct {
 /* An action that lays melds points at its arrangement (in the Arrs it was listed from, valid until the next listing)
    rather than copying it: most actions listed are never played. */
 typedef struct { int kind; const Arr *arr; uint64_t card, onto; } Act;
-typedef struct { Act *a; int n, cap; int overflow; } Acts;
+typedef struct { Act *a; int n, cap; int overflow; } Acts;  /* overflow: why the listing stopped short (L_...) */
+#define MAX_ACTS (4 * MAX_ARRS)  /* the uses and the layings out listed, and the discards: within four lists */
 
 static Act *acts_add(Acts *l, int kind) {
     if (l->n == l->cap) {
+        if (l->cap >= MAX_ACTS) { l->overflow = L_WAYS; return NULL; }
         int cap = l->cap ? 2 * l->cap : 64;
         Act *a = realloc(l->a, (size_t)cap * sizeof(Act));
-        if (!a) { l->overflow = 1; return NULL; }
+        if (!a) { l->overflow = L_MEMORY; return NULL; }
         l->a = a; l->cap = cap;
     }
     Act *x = &l->a[l->n++];
@@ -93,7 +95,7 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
         uint64_t c = g->offer, hand = g->hands[me];
         if (could_meld(r, c, g->down[me] | hand)) {
             arrangements(r, r->rearranging, r->lay_off_own, r->with_the_card, g->melds[me], g->nmelds[me], hand, c, s);
-            if (s->overflow) l->overflow = 1;
+            if (s->overflow) l->overflow = s->overflow;
             if (g->origin == O_DEMANDED) {
                 for (int i = 0; i < s->n; i++) {
                     if (r->demanded_lay_off && !laid_off(&s->a[i], g->melds[me], g->nmelds[me], c)) continue;
@@ -108,7 +110,7 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
         if (r->drawn_to_hand) acts_add(l, K_TAKE);
         if (r->meld_without_use && first_say(g->origin)) {
             const Arrs *lays = lay_outs(r, g, me, r->with_the_card, cache);
-            if (lays->overflow) l->overflow = 1;
+            if (lays->overflow) l->overflow = lays->overflow;
             add_arrs(l, K_LAY, lays, 0);
         }
         acts_add(l, K_PASS);
@@ -129,7 +131,7 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
         }
         if (g->forced && r->forced_lay_out) {
             const Arrs *lays = lay_outs(r, g, me, 0, cache);  /* "lay out what he holds": not only with the forced card */
-            if (lays->overflow) l->overflow = 1;
+            if (lays->overflow) l->overflow = lays->overflow;
             add_arrs(l, K_LAY, lays, r->cards_to_win);
         }
         int last_wins = r->last_discard_counts && popc(hand) == 1;

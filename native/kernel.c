@@ -26,6 +26,11 @@
 #include "players.h"
 
 /* -- from Python ------------------------------------------------------------------------------------------------ */
+/* The caller is trusted with nothing: every number is checked against its range and every table (the deck, the
+   places, the melds) for distinct entries within the pack before a deal is played.  A bad one is refused with
+   conquian.errors.RuleError (ConquianError for the generator's state), a value of the wrong type with TypeError. */
+static PyObject *rule_error, *conquian_error;  /* conquian.errors.RuleError and ConquianError, found at import */
+
 static void rules_free(Rules *r) {
     free(r->melds); free(r->minimal);
     for (int c = 0; c < MAXCARDS; c++) {
@@ -33,18 +38,63 @@ static void rules_free(Rules *r) {
     }
 }
 
-static int get_int(PyObject *tuple, Py_ssize_t i, int lo, int hi, int *out) {
-    long v = PyLong_AsLong(PyTuple_GET_ITEM(tuple, i));
+/* An int within lo..hi: what, at and name say where, in the message. */
+static int read_long(PyObject *o, PyObject *error, const char *what, Py_ssize_t at, const char *name, long long lo,
+                     long long hi, long long *out) {
+    const char *space = *name ? " " : "";
+    if (!PyLong_Check(o)) {  /* (no __index__: nothing of the caller's runs while the tables are read) */
+        PyErr_Format(PyExc_TypeError, "%s %zd%s%s: an int, not %.50s", what, at, space, name, Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    int over = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &over);
     if (v == -1 && PyErr_Occurred()) return -1;
-    if (v < lo || v > hi) { PyErr_Format(PyExc_ValueError, "kernel rules: field %zd is %ld, not %d..%d", i, v, lo, hi); return -1; }
+    if (over || v < lo || v > hi) {
+        if (over) PyErr_Format(error, "%s %zd%s%s is out of range (%lld..%lld)", what, at, space, name, lo, hi);
+        else PyErr_Format(error, "%s %zd%s%s is %lld, not %lld..%lld", what, at, space, name, v, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int read_int(PyObject *tuple, Py_ssize_t i, const char *what, const char *name, int lo, int hi, int *out) {
+    long long v;
+    if (read_long(PyTuple_GET_ITEM(tuple, i), rule_error, what, i, name, lo, hi, &v) < 0) return -1;
     *out = (int)v;
+    return 0;
+}
+
+/* A meld as a set of cards: a 64-bit mask. */
+static int read_mask(PyObject *o, const char *what, Py_ssize_t at, uint64_t *out) {
+    if (!PyLong_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "kernel rules: %s %zd: an int, not %.50s", what, at, Py_TYPE(o)->tp_name);
+        return -1;
+    }
+    uint64_t m = PyLong_AsUnsignedLongLong(o);
+    if (m == (uint64_t)-1 && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError)) return -1;
+        PyErr_Clear();
+        PyErr_Format(rule_error, "kernel rules: %s %zd is not a set of cards (a 64-bit mask)", what, at);
+        return -1;
+    }
+    *out = m;
     return 0;
 }
 
 static uint64_t *alloc_list(int n) { return calloc((size_t)(n ? n : 1), sizeof(uint64_t)); }
 
-/* rules: (flags..., deck, place, melds, minimal); flags in the order of conquian/kernel.py's FLAGS */
+/* rules: (flags..., deck, place, melds, minimal); flags in the order of conquian/kernel.py's FLAGS: the pack's size,
+   then kernel.PLAY_AXES.  Each flag's range: what a rule set can give (booleans 0 or 1, the enumerations' values). */
 #define NFLAGS 18
+static const char *const flag_names[NFLAGS] = {
+    "size", "hand_size", "deal_packet", "turn_up", "min_cut", "first_say", "drawn_to_hand", "unused_draw",
+    "hand_cards", "meld_without_use", "lay_off_own", "forcing", "force_back", "forced_lay_out", "demanded_use",
+    "rearranging", "cards_to_win", "last_discard_counts"};
+static const int flag_most[NFLAGS] = {MAXCARDS, MAXCARDS / 2, MAXCARDS / 2, 1, MAXCARDS / 2, 1, 1, 1, 1, 1, 1, 2, 1,
+                                      1, 1, 3, MAXCARDS, 1};
+static const int flag_least[NFLAGS] = {2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0};
+
 static int rules_from(PyObject *t, Rules *r) {
     memset(r, 0, sizeof *r);
     if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != NFLAGS + 4) {
@@ -55,49 +105,109 @@ static int rules_from(PyObject *t, Rules *r) {
                       &r->drawn_to_hand, &r->unused_offered, &r->with_the_card, &r->meld_without_use, &r->lay_off_own,
                       &r->forcing, &r->force_back, &r->forced_lay_out, &r->demanded_lay_off, &r->rearranging,
                       &r->cards_to_win, &r->last_discard_counts};
-    for (int i = 0; i < NFLAGS; i++) if (get_int(t, i, 0, MAXCARDS, f[i]) < 0) return -1;
-    if (r->size < 2 || r->deal_packet < 1 || r->hand_size % r->deal_packet || 2 * r->hand_size + 1 > r->size
-        || 2 * r->min_cut > r->size || r->min_cut < 0) {
-        PyErr_SetString(PyExc_ValueError, "kernel rules: the pack, the deal and the cut do not fit together");
+    for (int i = 0; i < NFLAGS; i++)
+        if (read_int(t, i, "kernel rules: field", flag_names[i], flag_least[i], flag_most[i], f[i]) < 0) return -1;
+    if (r->hand_size % r->deal_packet || 2 * r->hand_size + 1 > r->size || 2 * r->min_cut > r->size) {
+        PyErr_Format(rule_error, "kernel rules: the pack (%d cards), the deal (%d cards, %d at a time) and the cut "
+                     "(%d) do not fit together", r->size, r->hand_size, r->deal_packet, r->min_cut);
+        return -1;
+    }
+    if (r->cards_to_win > r->hand_size + 1) {
+        PyErr_Format(rule_error, "kernel rules: cards_to_win %d, more than a hand of %d and a card", r->cards_to_win,
+                     r->hand_size);
         return -1;
     }
     PyObject *deck = PyTuple_GET_ITEM(t, NFLAGS), *place = PyTuple_GET_ITEM(t, NFLAGS + 1);
     PyObject *melds = PyTuple_GET_ITEM(t, NFLAGS + 2), *minimal = PyTuple_GET_ITEM(t, NFLAGS + 3);
-    if (!PyTuple_Check(deck) || PyTuple_GET_SIZE(deck) != r->size || !PyTuple_Check(place)
-        || PyTuple_GET_SIZE(place) != MAXCARDS || !PyTuple_Check(melds) || !PyTuple_Check(minimal)) {
-        PyErr_SetString(PyExc_ValueError, "kernel rules: deck, places, melds or minimal melds malformed");
+    if (!PyTuple_Check(deck) || !PyTuple_Check(place) || !PyTuple_Check(melds) || !PyTuple_Check(minimal)) {
+        PyErr_SetString(PyExc_TypeError, "kernel rules: the deck, the places, the melds and the minimal melds are tuples");
         return -1;
     }
-    for (int i = 0; i < r->size; i++) if (get_int(deck, i, 0, MAXCARDS - 1, &r->deck[i]) < 0) return -1;
+    if (PyTuple_GET_SIZE(deck) != r->size || PyTuple_GET_SIZE(place) != MAXCARDS) {
+        PyErr_Format(rule_error, "kernel rules: a deck of %zd cards for a pack of %d, or %zd places for %d codes",
+                     PyTuple_GET_SIZE(deck), r->size, PyTuple_GET_SIZE(place), MAXCARDS);
+        return -1;
+    }
+    /* The places: each card of a suit (codes suit * 13 + rank - 1, below 52) at its own place, 0..15, or none (-1). */
     for (int i = 0; i < MAXCARDS; i++) {
-        long v = PyLong_AsLong(PyTuple_GET_ITEM(place, i));
-        if (v == -1 && PyErr_Occurred()) return -1;
-        if (v < -1 || v > 15 || (v >= 0 && i >= 52)) {
-            PyErr_Format(PyExc_ValueError, "kernel rules: place %ld for card %d", v, i);
+        if (read_int(place, i, "kernel rules: place of card", "", -1, i < 52 ? 15 : -1, &r->place[i]) < 0) return -1;
+        for (int k = i - i % 13; k < i && r->place[i] >= 0 && i < 52; k++)
+            if (r->place[k] == r->place[i]) {
+                PyErr_Format(rule_error, "kernel rules: place %d of card %d is card %d's too", r->place[i], i, k);
+                return -1;
+            }
+    }
+    /* The deck: the cards with a place, each once. */
+    uint64_t deck_mask = 0;
+    for (int i = 0; i < r->size; i++) {
+        if (read_int(deck, i, "kernel rules: deck card", "", 0, MAXCARDS - 1, &r->deck[i]) < 0) return -1;
+        uint64_t b = 1ULL << r->deck[i];
+        if (deck_mask & b) {
+            PyErr_Format(rule_error, "kernel rules: deck card %d is card %d twice", i, r->deck[i]);
             return -1;
         }
-        r->place[i] = (int)v;
+        if (r->place[r->deck[i]] < 0) {
+            PyErr_Format(rule_error, "kernel rules: deck card %d is card %d, of no place in its suit", i, r->deck[i]);
+            return -1;
+        }
+        deck_mask |= b;
     }
-    r->nmelds = (int)PyTuple_GET_SIZE(melds);
-    r->nminimal = (int)PyTuple_GET_SIZE(minimal);
-    if (r->nmelds >= HASH / 2) { PyErr_SetString(PyExc_ValueError, "kernel rules: too many melds"); return -1; }
+    for (int i = 0; i < MAXCARDS; i++)
+        if (r->place[i] >= 0 && !(deck_mask >> i & 1)) {
+            PyErr_Format(rule_error, "kernel rules: card %d has a place but is not in the deck", i);
+            return -1;
+        }
+    /* The melds: distinct, of two cards or more, within the pack; the open-addressing table stays half empty. */
+    Py_ssize_t nmelds = PyTuple_GET_SIZE(melds), nminimal = PyTuple_GET_SIZE(minimal);
+    if (nmelds >= HASH / 2) {
+        PyErr_Format(rule_error, "kernel rules: too many melds (%zd; at most %d)", nmelds, HASH / 2 - 1);
+        return -1;
+    }
+    if (nminimal > nmelds) {
+        PyErr_Format(rule_error, "kernel rules: %zd minimal melds among %zd melds", nminimal, nmelds);
+        return -1;
+    }
+    r->nmelds = (int)nmelds;
+    r->nminimal = (int)nminimal;
     r->melds = alloc_list(r->nmelds);
     r->minimal = alloc_list(r->nminimal);
     if (!r->melds || !r->minimal) { PyErr_NoMemory(); return -1; }
-    for (int i = 0; i < r->nmelds + r->nminimal; i++) {
-        PyObject *o = i < r->nmelds ? PyTuple_GET_ITEM(melds, i) : PyTuple_GET_ITEM(minimal, i - r->nmelds);
-        uint64_t m = PyLong_AsUnsignedLongLong(o);
-        if (PyErr_Occurred()) return -1;
-        if (!m) { PyErr_SetString(PyExc_ValueError, "kernel rules: an empty meld"); return -1; }
-        if (i < r->nmelds) r->melds[i] = m; else r->minimal[i - r->nmelds] = m;
-    }
-    uint64_t deck_mask = 0;
-    for (int i = 0; i < r->size; i++) deck_mask |= 1ULL << r->deck[i];
+    int first[HASH];  /* the meld in each slot: the one a repeat repeats */
     for (int i = 0; i < r->nmelds; i++) {
-        uint64_t m = r->melds[i];
+        uint64_t m;
+        if (read_mask(PyTuple_GET_ITEM(melds, i), "meld", i, &m) < 0) return -1;
+        if (popc(m) < 2 || m & ~deck_mask) {
+            PyErr_Format(rule_error, "kernel rules: meld %d %s", i,
+                         popc(m) < 2 ? "has fewer than two cards" : "holds a card not in the pack");
+            return -1;
+        }
         unsigned s = hslot(m);
         while (r->hash[s] && r->hash[s] != m) s = (s + 1) & (HASH - 1);
+        if (r->hash[s]) {
+            PyErr_Format(rule_error, "kernel rules: meld %d repeats meld %d", i, first[s]);
+            return -1;
+        }
         r->hash[s] = m;
+        first[s] = i;
+        r->melds[i] = m;
+    }
+    /* The minimal melds: distinct melds of the table. */
+    int seen[HASH] = {0};  /* 1 + the minimal meld in each slot, 0: none yet */
+    for (int i = 0; i < r->nminimal; i++) {
+        uint64_t m;
+        if (read_mask(PyTuple_GET_ITEM(minimal, i), "minimal meld", i, &m) < 0) return -1;
+        unsigned s = m ? hslot(m) : 0;
+        while (m && r->hash[s] && r->hash[s] != m) s = (s + 1) & (HASH - 1);
+        if (!m || r->hash[s] != m) {
+            PyErr_Format(rule_error, "kernel rules: minimal meld %d is not a meld of the table", i);
+            return -1;
+        }
+        if (seen[s]) {
+            PyErr_Format(rule_error, "kernel rules: minimal meld %d repeats minimal meld %d", i, seen[s] - 1);
+            return -1;
+        }
+        seen[s] = i + 1;
+        r->minimal[i] = m;
     }
     for (unsigned s = 0; s < HASH; s++) {
         if (!r->hash[s]) continue;
@@ -140,9 +250,8 @@ static int rules_from(PyObject *t, Rules *r) {
             if (same_rank(m)) r->sets[c][r->nsets[c]++] = m; else r->seqs[c][r->nseqs[c]++] = m;
         }
     }
-    int ranks = 0;
+    int ranks = 0;  /* 16 at most: the places were read as 0..15 */
     for (int i = 0; i < MAXCARDS; i++) if (r->place[i] >= ranks) ranks = r->place[i] + 1;
-    if (ranks > 16) { PyErr_SetString(PyExc_ValueError, "kernel rules: more than 16 ranks in a suit"); return -1; }
     r->nranks = ranks;
     for (int su = 0; su < 4; su++) for (int q = 0; q < 16; q++) r->code_at[su][q] = -1;
     for (int i = 0; i < MAXCARDS; i++) if (r->place[i] >= 0) r->code_at[i / 13][r->place[i]] = i;
@@ -161,19 +270,24 @@ static int rules_from(PyObject *t, Rules *r) {
 }
 
 static int state_from(PyObject *st, MT *g) {
-    if (!PyTuple_Check(st) || PyTuple_GET_SIZE(st) != 625) {
-        PyErr_SetString(PyExc_ValueError, "kernel: the generator state is random.Random().getstate()[1]");
+    if (!PyTuple_Check(st)) {
+        PyErr_SetString(PyExc_TypeError, "kernel: the generator state is random.Random().getstate()[1], a tuple");
         return -1;
     }
+    if (PyTuple_GET_SIZE(st) != 625) {
+        PyErr_Format(conquian_error, "kernel: the generator state has 625 numbers (random.Random().getstate()[1]), "
+                     "not %zd", PyTuple_GET_SIZE(st));
+        return -1;
+    }
+    long long v;
     for (int i = 0; i < 624; i++) {
-        unsigned long v = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(st, i));
-        if (PyErr_Occurred()) return -1;
+        if (read_long(PyTuple_GET_ITEM(st, i), conquian_error, "kernel: generator word", i, "", 0, 0xFFFFFFFFLL, &v) < 0)
+            return -1;
         g->mt[i] = (uint32_t)v;
     }
-    long index = PyLong_AsLong(PyTuple_GET_ITEM(st, 624));
-    if (PyErr_Occurred()) return -1;
-    if (index < 0 || index > 624) { PyErr_SetString(PyExc_ValueError, "kernel: generator index out of range"); return -1; }
-    g->index = (int)index;
+    if (read_long(PyTuple_GET_ITEM(st, 624), conquian_error, "kernel: generator word", 624, "(its index)", 0, 624, &v) < 0)
+        return -1;
+    g->index = (int)v;
     mt_temper_all(g);
     return 0;
 }
@@ -220,7 +334,8 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
                           &summary))
         return NULL;
     if (deals < 0 || s0 < 0 || s0 > 1 || s1 < 0 || s1 > 1 || limit < 1) {
-        PyErr_SetString(PyExc_ValueError, "kernel: deals >= 0, strategies 0 (random) or 1 (greedy), limit >= 1");
+        PyErr_Format(conquian_error, "kernel: deals >= 0 (not %d), strategies 0 (random) or 1 (greedy) (not %d, %d), "
+                     "limit >= 1 (not %d)", deals, s0, s1, limit);
         return NULL;
     }
     Rules *r = calloc(1, sizeof(Rules));
@@ -242,8 +357,10 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
         int first = g.actor, bad = 0;
         while (g.phase != PH_OVER) {
             if (g.decisions >= limit) break;  /* stopped unfinished, as the simulation stops a deal in Python */
+            /* Ctrl-C: looked at every deal and every 64 decisions (and in a long listing, see stopped()) */
+            if (!(g.decisions & 63) && PyErr_CheckSignals() < 0) { bad = -1; break; }
             legal(r, &g, &acts, &arrs, cache);
-            if (acts.overflow || arrs.overflow || acts.n == 0) { bad = 100; break; }  /* cannot list the moves */
+            if (acts.overflow || arrs.overflow || acts.n == 0) { bad = -1; break; }  /* cannot list the moves */
             int pick = 0;
             if (strategy[g.actor] == 0) pick = (int)mt_below(&rng, (uint32_t)acts.n);
             else if (acts.n > 1) {
@@ -263,7 +380,22 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
             if (check && (bad = broken(r, &g))) break;
         }
         if (bad) {
-            PyErr_Format(PyExc_RuntimeError, "kernel: deal %d broke invariant %d after %d decisions", d, bad, g.decisions);
+            int why = acts.overflow > arrs.overflow ? acts.overflow : arrs.overflow;
+            if (PyErr_Occurred())  /* Ctrl-C (or what a signal handler raised) */
+                ;
+            else if (why == L_WAYS)
+                PyErr_Format(PyExc_MemoryError, "kernel: deal %d, decision %d: more than %d ways to lay melds at once "
+                             "(the kernel's bound on memory)", d, g.decisions + 1, MAX_ARRS);
+            else if (why == L_MEMORY)
+                PyErr_NoMemory();
+            else if (why == L_MELDS)
+                PyErr_Format(PyExc_RuntimeError, "kernel: deal %d, decision %d: more melds at once than the kernel holds "
+                             "(%d a player, %d holding one card)", d, g.decisions + 1, MAXM, MAXCAND);
+            else if (bad < 0)
+                PyErr_Format(PyExc_RuntimeError, "kernel: deal %d, decision %d: no legal action", d, g.decisions + 1);
+            else
+                PyErr_Format(PyExc_RuntimeError, "kernel: deal %d broke invariant %d after %d decisions", d, bad,
+                             g.decisions);
             Py_CLEAR(results);
             summary = 0;
             goto done;
@@ -308,6 +440,12 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "conquian._kernel",
                                     NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__kernel(void) {
+    PyObject *errors = PyImport_ImportModule("conquian.errors");  /* the package's errors, for bad input */
+    if (!errors) return NULL;
+    rule_error = PyObject_GetAttrString(errors, "RuleError");
+    conquian_error = PyObject_GetAttrString(errors, "ConquianError");
+    Py_DECREF(errors);
+    if (!rule_error || !conquian_error) return NULL;
     endings[T_WIN] = PyUnicode_InternFromString("win");  /* Termination values, as conquian.state names them */
     endings[T_TABLEAU] = PyUnicode_InternFromString("tableau");
     unfinished = PyUnicode_InternFromString("unfinished");  /* conquian.simulation.UNFINISHED */

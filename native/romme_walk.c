@@ -21,7 +21,13 @@
 #define CODES 52
 #define JOKER 52
 #define BAG_BYTES 27                  /* 53 counts of four bits */
-#define MAX_JOKERS 6                  /* six jokers at most (conquian.romme.rules) */
+/* What a deal can hold (conquian/romme/rules.py: the axes' largest values; tests/test_native_hostile.py holds the
+ * two to the same): a bag beyond them is refused, never walked (a hand of seven copies of twelve cards was walked
+ * for ever, its memory growing). */
+#define MAX_JOKERS 6                  /* six jokers at most: axis jokers, three a pack */
+#define MAX_COPIES 2                  /* a natural card twice at most: axis packs */
+#define MAX_HAND 20                   /* the dealer's hand, a card more than hand_size's 19: the largest hand */
+#define MAX_BYTES ((size_t)512 << 20) /* the walk's arrays (a valid hand needs a few MiB): also keeps indices in int32 */
 #define MAX_LANES (2 * (MAX_JOKERS + 1))
 #define NONE (1 << 29)                /* no way: a loss above any slack */
 #define GUARD 0x8888888888888888ULL   /* a count less what is taken clears its guard bit when it goes below 0 */
@@ -133,12 +139,18 @@ static int table_add(Table *t, size_t at, int32_t index) {
     return 0;
 }
 
-static int grow(void **a, size_t *cap, size_t need, size_t size) {
+/* An array of the walk grown to hold `need` items, within the walk's MAX_BYTES.  -1: an error is set. */
+static int grow(size_t *bytes, void **a, size_t *cap, size_t need, size_t size) {
     if (need <= *cap) return 0;
     size_t c = *cap ? *cap : 256;
     while (c < need) c *= 2;
+    if (*bytes - *cap * size + c * size > MAX_BYTES) {
+        PyErr_Format(PyExc_MemoryError, "the walk would need more than %zu MiB", MAX_BYTES >> 20);
+        return -1;
+    }
     void *p = realloc(*a, c * size);
-    if (!p) return -1;
+    if (!p) { PyErr_NoMemory(); return -1; }
+    *bytes += (c - *cap) * size;
     *a = p, *cap = c;
     return 0;
 }
@@ -199,7 +211,14 @@ typedef struct {
     int value[CODES + 1];
     int lanes, slack;
     int cover;  /* laying out the whole hand (Hand-Rommé): no loss, and no card left out but the one kept */
+    size_t bytes;     /* what the arrays hold (see grow) */
+    unsigned ticks;   /* steps of the passes, to look for Ctrl-C every so many */
 } Walk;
+
+/* Ctrl-C, looked at every 256 sub-hands of the passes (well under a millisecond).  -1: an error is set. */
+static int interrupted(Walk *w) {
+    return !(++w->ticks & 255) && PyErr_CheckSignals() < 0 ? -1 : 0;
+}
 
 static void walk_free(Walk *w) {
     free(w->e); free(w->pool); free(w->n); free(w->kid); free(w->order); free(w->s); free(w->taken); free(w->done);
@@ -229,7 +248,7 @@ static int32_t node_of(Walk *w, const Bag *part) {
         if (parent < 0) return -2;
         table_find(&w->nodes, part, &at);  /* (the table may have grown meanwhile) */
     }
-    if (grow((void **)&w->n, &w->cn, w->nn + 1, sizeof(Node)) < 0) return -2;
+    if (grow(&w->bytes, (void **)&w->n, &w->cn, w->nn + 1, sizeof(Node)) < 0) return -2;
     i = (int32_t)w->nn++;
     Node *n = &w->n[i];
     n->part = *part, n->parent = parent, n->child = -1, n->sibling = -1;
@@ -242,7 +261,7 @@ static int32_t node_of(Walk *w, const Bag *part) {
 
 /* -- the two passes --------------------------------------------------------------------------------------------- */
 static int push(Walk *w, int32_t si) {  /* onto the heap of states, the largest sub-hand on top */
-    if (grow((void **)&w->heap, &w->ch, w->nh + 1, sizeof(int32_t)) < 0) return -1;
+    if (grow(&w->bytes, (void **)&w->heap, &w->ch, w->nh + 1, sizeof(int32_t)) < 0) return -1;
     size_t i = w->nh++;
     while (i > 0) {
         size_t up = (i - 1) / 2;
@@ -272,7 +291,7 @@ static int32_t state_of(Walk *w, const Bag *nat) {
     size_t at;
     int32_t i = table_find(&w->states, nat, &at);
     if (i >= 0) return i;
-    if (grow((void **)&w->s, &w->cs, w->ns + 1, sizeof(State)) < 0) return -2;
+    if (grow(&w->bytes, (void **)&w->s, &w->cs, w->ns + 1, sizeof(State)) < 0) return -2;
     i = (int32_t)w->ns++;
     State *s = &w->s[i];
     s->nat = *nat, s->room = -1, s->taken_at = 0, s->taken = 0;
@@ -301,6 +320,7 @@ static int most_jokers(const Walk *w, const int32_t *ahead) {  /* the most joker
 
 static int first_pass(Walk *w) {
     while (w->nh) {
+        if (interrupted(w) < 0) return -1;
         int32_t si = pop(w);
         Bag nat = w->s[si].nat;
         int32_t ahead[MAX_LANES], room = -1, open[MAX_LANES];
@@ -325,7 +345,7 @@ static int first_pass(Walk *w) {
                     if (ahead[l] >= x && ahead[l] - x > open[l - k2]) open[l - k2] = ahead[l] - x, any = 1;
             }
             if (any) {
-                if (grow((void **)&w->taken, &w->ct, w->nt + 1, sizeof(Step)) < 0) return -1;
+                if (grow(&w->bytes, (void **)&w->taken, &w->ct, w->nt + 1, sizeof(Step)) < 0) return -1;
                 Bag after;
                 take(&after, &nat, &node->part);
                 int32_t to = reach(w, &after, open);
@@ -349,7 +369,7 @@ static int first_pass(Walk *w) {
         }
         State *s = &w->s[si];
         s->room = room, s->taken_at = (int32_t)taken_at, s->taken = (int32_t)(w->nt - taken_at);
-        if (grow((void **)&w->done, &w->cd, w->nd + 1, sizeof(int32_t)) < 0) return -1;
+        if (grow(&w->bytes, (void **)&w->done, &w->cd, w->nd + 1, sizeof(int32_t)) < 0) return -1;
         w->done[w->nd++] = si;
     }
     return 0;
@@ -365,6 +385,7 @@ static int second_pass(Walk *w, int32_t empty) {
             w->s[empty].on[l] = (j || !keep) && jv * j <= w->slack ? jv * j : NONE;
     }
     for (size_t o = w->nd; o-- > 0;) {  /* every step leads to a smaller sub-hand: the smallest first */
+        if (interrupted(w) < 0) return -1;
         int32_t si = w->done[o];
         const State *s = &w->s[si];
         int32_t on[MAX_LANES], room = s->room;
@@ -429,10 +450,17 @@ static PyObject *romme_last(PyObject *self, PyObject *args) {
 }
 
 /* -- from Python -------------------------------------------------------------------------------------------------- */
+static PyObject *card_error, *position_error;  /* conquian.errors.CardError and PositionError, found at import */
+
+/* A bag read from an int: `what` and `at` (-1: none) say where, in the message.  A bag no deal can hold (a card more
+ * often than the packs have it, more jokers than they bring, more cards than the largest hand) is refused. */
 static int read_bag(PyObject *o, Bag *b, const char *what, Py_ssize_t at) {
     unsigned char buf[32] = {0};
+    char where[64];
+    if (at < 0) PyOS_snprintf(where, sizeof where, "%s", what);
+    else PyOS_snprintf(where, sizeof where, "%s %zd", what, at);
     if (!PyLong_CheckExact(o)) {  /* (not a subclass: no code of the caller's runs while it is read or hashed) */
-        PyErr_Format(PyExc_TypeError, "%s %zd: a bag is an int, not %.50s", what, at, Py_TYPE(o)->tp_name);
+        PyErr_Format(PyExc_TypeError, "%s: a bag is an int, not %.50s", where, Py_TYPE(o)->tp_name);
         return -1;
     }
 #if PY_VERSION_HEX >= 0x030D0000
@@ -441,13 +469,13 @@ static int read_bag(PyObject *o, Bag *b, const char *what, Py_ssize_t at) {
                                         Py_ASNATIVEBYTES_REJECT_NEGATIVE);
     if (n < 0) return -1;
     if (n > BAG_BYTES) {
-        PyErr_Format(PyExc_ValueError, "%s %zd: not a bag (more than %d bytes)", what, at, BAG_BYTES);
+        PyErr_Format(PyExc_ValueError, "%s: not a bag (more than %d bytes)", where, BAG_BYTES);
         return -1;
     }
 #else
     if (_PyLong_AsByteArray((PyLongObject *)o, buf, BAG_BYTES, 1, 0) < 0) {
         PyErr_Clear();
-        PyErr_Format(PyExc_ValueError, "%s %zd: not a bag (negative, or more than %d bytes)", what, at, BAG_BYTES);
+        PyErr_Format(PyExc_ValueError, "%s: not a bag (negative, or more than %d bytes)", where, BAG_BYTES);
         return -1;
     }
 #endif
@@ -457,16 +485,26 @@ static int read_bag(PyObject *o, Bag *b, const char *what, Py_ssize_t at) {
         b->w[i] = v;
     }
     if (b->w[3] >> 20) {  /* a count past the jokers' */
-        PyErr_Format(PyExc_ValueError, "%s %zd: not a bag (a count past the jokers')", what, at);
+        PyErr_Format(PyExc_ValueError, "%s: not a bag (a count past the jokers')", where);
         return -1;
     }
-    if ((b->w[0] | b->w[1] | b->w[2] | b->w[3]) & GUARD)  /* a count of 8 or more: the guard bits need less */
-        for (int c = 0; c <= JOKER; c++)
-            if (count_of(b, c) > 7) {
-                PyErr_Format(PyExc_ValueError, "%s %zd: %d copies of card code %d (at most 7)", what, at,
-                             count_of(b, c), c);
-                return -1;
-            }
+    int cards = 0;
+    for (int c = 0; c <= JOKER; c++) {
+        int k = count_of(b, c);
+        cards += k;
+        if (c < JOKER && k > MAX_COPIES) {
+            PyErr_Format(card_error, "%s: %d copies of card code %d (at most %d: one a pack)", where, k, c, MAX_COPIES);
+            return -1;
+        }
+        if (c == JOKER && k > MAX_JOKERS) {
+            PyErr_Format(card_error, "%s: %d jokers (at most %d: three a pack)", where, k, MAX_JOKERS);
+            return -1;
+        }
+    }
+    if (cards > MAX_HAND) {
+        PyErr_Format(position_error, "%s: %d cards (a hand holds at most %d)", where, cards, MAX_HAND);
+        return -1;
+    }
     return 0;
 }
 
@@ -475,8 +513,13 @@ static int read_int(PyObject *o, int *out, const char *what, Py_ssize_t at, long
         PyErr_Format(PyExc_TypeError, "%s %zd: an int, not %.50s", what, at, Py_TYPE(o)->tp_name);
         return -1;
     }
-    long v = PyLong_AsLong(o);
+    int over = 0;
+    long v = PyLong_AsLongAndOverflow(o, &over);
     if (v == -1 && PyErr_Occurred()) return -1;
+    if (over) {
+        PyErr_Format(PyExc_ValueError, "%s %zd is out of range (0 to %ld)", what, at, most);
+        return -1;
+    }
     if (v < 0 || v > most) {
         PyErr_Format(PyExc_ValueError, "%s %zd: %ld is out of range (0 to %ld)", what, at, v, most);
         return -1;
@@ -485,9 +528,10 @@ static int read_int(PyObject *o, int *out, const char *what, Py_ssize_t at, long
     return 0;
 }
 
-/* Entries (one a bag, its melds' distinct losses) and the trees of those that lose the slack at most. */
+/* Entries (one a bag, its melds' distinct losses) and the trees of those that lose the slack at most.  `bags` and
+ * `points` are tuples: copies of the caller's lists, which a signal handler run at a check for Ctrl-C cannot change. */
 static int build(Walk *w, PyObject *bags, PyObject *points) {
-    Py_ssize_t m = PyList_GET_SIZE(bags);
+    Py_ssize_t m = PyTuple_GET_SIZE(bags);
     Pair *pairs = malloc((m ? m : 1) * sizeof(Pair));
     if (!pairs) { PyErr_NoMemory(); return -1; }
     if (table_init(&w->entries, (void **)&w->e, sizeof(Entry), (size_t)m / 2 + 16) < 0) goto memory;
@@ -495,15 +539,16 @@ static int build(Walk *w, PyObject *bags, PyObject *points) {
         Bag b;
         int p = 0;
         size_t at;
-        if (read_bag(PyList_GET_ITEM(bags, i), &b, "meld", i) < 0 ||
-            (points && read_int(PyList_GET_ITEM(points, i), &p, "points of meld", i, 100000) < 0)) goto fail;
+        if (!(i & 4095) && PyErr_CheckSignals() < 0) goto fail;  /* (a list of millions of melds: Ctrl-C) */
+        if (read_bag(PyTuple_GET_ITEM(bags, i), &b, "meld", i) < 0 ||
+            (points && read_int(PyTuple_GET_ITEM(points, i), &p, "points of meld", i, 100000) < 0)) goto fail;
         if (naturals_empty(&b)) {
             PyErr_Format(PyExc_ValueError, "meld %zd: a meld holds a natural card", i);
             goto fail;
         }
         int32_t e = table_find(&w->entries, &b, &at);
         if (e < 0) {
-            if (grow((void **)&w->e, &w->ce, w->ne + 1, sizeof(Entry)) < 0) goto memory;
+            if (grow(&w->bytes, (void **)&w->e, &w->ce, w->ne + 1, sizeof(Entry)) < 0) goto memory;
             e = (int32_t)w->ne++;
             Entry *x = &w->e[e];
             x->bag = b, x->first = (int32_t)i, x->jokers = count_of(&b, JOKER);
@@ -519,7 +564,7 @@ static int build(Walk *w, PyObject *bags, PyObject *points) {
     for (Py_ssize_t i = 0; i < m; i++) start[pairs[i].entry + 1]++;
     for (size_t e = 0; e < w->ne; e++) start[e + 1] += start[e];
     for (Py_ssize_t i = 0; i < m; i++) sorted[start[pairs[i].entry]++] = pairs[i].points;  /* (start moves on) */
-    if (grow((void **)&w->pool, &w->cp, (size_t)m + 1, sizeof(int32_t)) < 0) { free(start); free(sorted); goto memory; }
+    if (grow(&w->bytes, (void **)&w->pool, &w->cp, (size_t)m + 1, sizeof(int32_t)) < 0) { free(start); free(sorted); goto memory; }
     for (size_t e = 0, from = 0; e < w->ne; from = start[e], e++) {
         Entry *x = &w->e[e];
         int32_t *pts = &sorted[from], n = start[e] - (int32_t)from;
@@ -560,7 +605,7 @@ static int build(Walk *w, PyObject *bags, PyObject *points) {
     }
     int32_t at = 0;
     for (size_t i = 0; i < w->nn; i++) w->n[i].entry_at = at, at += w->n[i].entries, w->n[i].entries = 0;
-    if (grow((void **)&w->order, &w->co, (size_t)at + 1, sizeof(Slot)) < 0) { free(node_of_entry); goto memory; }
+    if (grow(&w->bytes, (void **)&w->order, &w->co, (size_t)at + 1, sizeof(Slot)) < 0) { free(node_of_entry); goto memory; }
     for (size_t e = 0; e < w->ne; e++) {  /* each node's bags, by rising least loss (insertion: a handful) */
         if (node_of_entry[e] < 0) continue;
         Node *n = &w->n[node_of_entry[e]];
@@ -578,7 +623,7 @@ static int build(Walk *w, PyObject *bags, PyObject *points) {
             for (int j = 0; j <= MAX_JOKERS; j++)
                 if (n->least[j] < w->n[n->parent].least[j]) w->n[n->parent].least[j] = n->least[j];
     }
-    if (grow((void **)&w->kid, &w->ck, w->nn + 1, sizeof(Kid)) < 0) goto memory;
+    if (grow(&w->bytes, (void **)&w->kid, &w->ck, w->nn + 1, sizeof(Kid)) < 0) goto memory;
     int32_t placed = 0;
     for (size_t i = 0; i < w->nn; i++) {  /* each node's children side by side */
         Node *n = &w->n[i];
@@ -589,10 +634,10 @@ static int build(Walk *w, PyObject *bags, PyObject *points) {
             k->node = c, k->part = w->n[c].part;
         }
     }
-    if (grow((void **)&w->stack, &w->cst, w->nn + 1, sizeof(int32_t)) < 0) goto memory;
+    if (grow(&w->bytes, (void **)&w->stack, &w->cst, w->nn + 1, sizeof(int32_t)) < 0) goto memory;
     return 0;
 memory:
-    PyErr_NoMemory();
+    if (!PyErr_Occurred()) PyErr_NoMemory();  /* (grow sets its own) */
 fail:
     free(pairs);
     return -1;
@@ -600,12 +645,8 @@ fail:
 
 /* The hand read into `start` (its natural cards) and its jokers checked: the lanes set.  -1: an error is set. */
 static int read_hand(Walk *w, PyObject *hand_o, Bag *start) {
-    if (read_bag(hand_o, start, "hand", 0) < 0) return -1;
-    int jokers = count_of(start, JOKER);
-    if (jokers > 6) {
-        PyErr_Format(PyExc_ValueError, "hand: %d jokers (at most 6)", jokers);
-        return -1;
-    }
+    if (read_bag(hand_o, start, "hand", -1) < 0) return -1;
+    int jokers = count_of(start, JOKER);  /* (MAX_JOKERS at most: read_bag saw to it) */
     w->lanes = 2 * (jokers + 1);
     start->w[3] &= NAT3;
     return 0;
@@ -624,11 +665,14 @@ static int run(Walk *w, const Bag *start, const int32_t *open) {
     return 0;
 }
 
-/* The walk freed, and `out` returned, or NULL where `status` says an error is set (-1) or memory ran out (-2). */
-static PyObject *finish(Walk *w, PyObject *out, int status) {
+/* The walk freed, and `out` returned, or NULL where `status` says an error is set (-1) or the walk stopped (-2:
+ * memory ran out, or what stopped it set an error). */
+static PyObject *finish(Walk *w, PyObject *out, int status, PyObject *bags, PyObject *points) {
     walk_free(w);
+    Py_XDECREF(bags);
+    Py_XDECREF(points);
     if (!status) return out;
-    if (status == -2) PyErr_NoMemory();
+    if (status == -2 && !PyErr_Occurred()) PyErr_NoMemory();  /* (what failed may have said why: see grow) */
     Py_DECREF(out);
     return NULL;
 }
@@ -658,8 +702,13 @@ static PyObject *romme_fewest(PyObject *self, PyObject *args) {
     if (read_hand(&w, hand_o, &start) < 0) return NULL;
     long long slack = bound_of(&w, &start) + w.value[JOKER] * (w.lanes / 2 - 1) - (need > 0 ? need : 0);
     w.slack = slack < 0 ? -1 : (int)slack;
-    if (!(out = PyDict_New())) return NULL;
-    int status = build(&w, bags, points);  /* (every meld read, even where no first meld is in reach) */
+    PyObject *bags_t = PyList_AsTuple(bags), *points_t = PyList_AsTuple(points);  /* (see build) */
+    if (!bags_t || !points_t || !(out = PyDict_New())) {
+        Py_XDECREF(bags_t);
+        Py_XDECREF(points_t);
+        return NULL;
+    }
+    int status = build(&w, bags_t, points_t);  /* (every meld read, even where no first meld is in reach) */
     if (!status && w.slack >= 0 && !naturals_empty(&start)) {
         int32_t open[MAX_LANES];
         for (int l = 0; l < MAX_LANES; l++) open[l] = -1;
@@ -669,10 +718,10 @@ static PyObject *romme_fewest(PyObject *self, PyObject *args) {
     for (size_t e = 0; !status && e < w.ne; e++) {
         if (w.e[e].found < 0) continue;
         PyObject *v = PyLong_FromLong(w.e[e].bound - w.e[e].found);
-        if (!v || PyDict_SetItem(out, PyList_GET_ITEM(bags, w.e[e].first), v) < 0) status = -1;
+        if (!v || PyDict_SetItem(out, PyTuple_GET_ITEM(bags_t, w.e[e].first), v) < 0) status = -1;
         Py_XDECREF(v);
     }
-    return finish(&w, out, status);
+    return finish(&w, out, status, bags_t, points_t);
 }
 
 /* Which melds (as bags) some laying out of the whole hand uses, with no card left (if `none`) or one (if `one`). */
@@ -686,8 +735,12 @@ static PyObject *romme_laid_out(PyObject *self, PyObject *args) {
     w.cover = 1;  /* (and the slack 0: no meld loses anything) */
     Bag start;
     if (read_hand(&w, hand_o, &start) < 0) return NULL;
-    if (!(out = PySet_New(NULL))) return NULL;
-    int status = build(&w, bags, NULL);
+    PyObject *bags_t = PyList_AsTuple(bags);  /* (see build) */
+    if (!bags_t || !(out = PySet_New(NULL))) {
+        Py_XDECREF(bags_t);
+        return NULL;
+    }
+    int status = build(&w, bags_t, NULL);
     if (!status && (none || one) && !naturals_empty(&start)) {
         int32_t open[MAX_LANES];
         for (int l = 0; l < MAX_LANES; l++) open[l] = -1;
@@ -696,8 +749,8 @@ static PyObject *romme_laid_out(PyObject *self, PyObject *args) {
         status = run(&w, &start, open) < 0 ? -2 : 0;
     }
     for (size_t e = 0; !status && e < w.ne; e++)
-        if (w.e[e].found >= 0 && PySet_Add(out, PyList_GET_ITEM(bags, w.e[e].first)) < 0) status = -1;
-    return finish(&w, out, status);
+        if (w.e[e].found >= 0 && PySet_Add(out, PyTuple_GET_ITEM(bags_t, w.e[e].first)) < 0) status = -1;
+    return finish(&w, out, status, bags_t, NULL);
 }
 
 static PyMethodDef methods[] = {
@@ -713,4 +766,12 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "conquian.romme._walk
                                     "Rommé's first-meld walk, compiled (see conquian/romme/walk.py).", -1, methods,
                                     NULL, NULL, NULL, NULL};
 
-PyMODINIT_FUNC PyInit__walk(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__walk(void) {
+    PyObject *errors = PyImport_ImportModule("conquian.errors");  /* the package's errors, for bags no deal holds */
+    if (!errors) return NULL;
+    card_error = PyObject_GetAttrString(errors, "CardError");
+    position_error = PyObject_GetAttrString(errors, "PositionError");
+    Py_DECREF(errors);
+    if (!card_error || !position_error) return NULL;
+    return PyModule_Create(&module);
+}

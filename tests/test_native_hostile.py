@@ -1,0 +1,245 @@
+"""The two C extensions trust no caller: Conquian's kernel (``conquian._kernel``, native/kernel.c) and Rommé's
+compiled walk (``conquian.romme._walk``, native/romme_walk.c), called directly with what no rule set, deal or hand
+can give.  Every table is checked before use (distinct, in range, within its sizes) and a bad one refused with a
+ConquianError subclass naming the entry; a hand no deal can hold is refused at once rather than walked; a long
+kernel call answers Ctrl-C.  Valid input plays and answers as before (tests/test_kernel.py,
+tests/test_romme_walk_native.py).
+
+Without the extensions built the tests are skipped with the reason, and fail under CI (``CI=true``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from conquian import VARIANTS, kernel
+from conquian.errors import CardError, ConquianError, PositionError, RuleError
+from conquian.romme import walk
+from conquian.romme.bags import JOKER_SHIFT, bag
+from conquian.romme.rules import AXIS_BY_NAME as ROMME_AXES
+
+ROOT = Path(__file__).resolve().parent.parent
+FOSTER = VARIANTS["foster-1913"]
+NFLAGS = 18  # the flags before the deck, the places, the melds and the minimal melds (native/kernel.c)
+
+
+def _need(built: bool, what: str) -> None:
+    if built:
+        return
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{what} must be built under CI")
+    pytest.skip(f"{what} is not built here (no C compiler when the package was installed)")
+
+
+def _kernel():
+    _need(kernel.available(), "the native kernel")
+    from conquian import _kernel
+    return _kernel
+
+
+def _walk():
+    _need(walk._compiled is not None, "the compiled walk")
+    return walk._compiled
+
+
+def _state():
+    return random.Random(1).getstate()[1]
+
+
+def _with(table: tuple, **parts) -> tuple:
+    """The compiled rules ``table`` with some of its parts replaced: deck, place, melds, minimal, or flag_<i>."""
+    t = list(table)
+    names = {"deck": NFLAGS, "place": NFLAGS + 1, "melds": NFLAGS + 2, "minimal": NFLAGS + 3}
+    for name, value in parts.items():
+        t[names[name] if name in names else int(name.split("_")[1])] = value
+    return tuple(t)
+
+
+def _a_set(melds) -> int:
+    """A set of the table (cards of one rank: codes equal modulo 13)."""
+    return next(m for m in melds if len({c % 13 for c in range(64) if m >> c & 1}) == 1)
+
+
+# -- the kernel's tables -----------------------------------------------------------------------------------------
+def test_a_meld_table_that_lists_one_set_150_times_is_refused():
+    """The adversarial review's segfault: a set listed 150 times overflowed the candidates of a card."""
+    play = _kernel().play
+    good = kernel.compiled(FOSTER)
+    melds = good[NFLAGS + 2]
+    bad = _with(good, melds=(_a_set(melds),) * 150 + melds[:200])
+    with pytest.raises(RuleError, match=r"meld 1 repeats meld 0"):
+        play(bad, _state(), 50, (1, 1), False, False, 1000)
+
+
+def _no_meld(melds, deck) -> int:
+    """Two cards of the pack that make no meld of the table."""
+    return next(m for a in deck for b in deck if a < b and (m := 1 << a | 1 << b) not in melds)
+
+
+def _hostile_tables():
+    good = kernel.compiled(FOSTER)
+    deck, place, melds, minimal = good[NFLAGS:]
+    outside = next(c for c in range(64) if c not in deck)
+    return [
+        ("repeated meld", _with(good, melds=melds + melds[:1]), "repeats meld"),
+        ("meld outside the pack", _with(good, melds=melds[:-1] + (melds[-1] | 1 << outside,)), "not in the pack"),
+        ("one-card meld", _with(good, melds=melds + (1 << deck[0],)), "fewer than two cards"),
+        ("empty meld", _with(good, melds=melds + (0,)), "fewer than two cards"),
+        ("negative meld", _with(good, melds=melds + (-3,)), "64-bit mask"),
+        ("huge meld", _with(good, melds=melds + (1 << 70,)), "64-bit mask"),
+        ("meld not an int", _with(good, melds=melds + ("3♠ 3♥",)), "int"),
+        ("too many melds", _with(good, melds=tuple(range(3, 3 + 600))), "too many melds"),
+        ("repeated minimal meld", _with(good, minimal=minimal + minimal[:1]), "repeats minimal meld"),
+        ("minimal meld not in the table", _with(good, minimal=minimal + (_no_meld(melds, deck),)),
+         "not a meld of the table"),
+        ("card dealt twice", _with(good, deck=deck[:-1] + deck[:1]), "twice"),
+        ("card code out of range", _with(good, deck=deck[:-1] + (64,)), "0..63"),
+        ("card of no place", _with(good, deck=deck[:-1] + (outside,)), "no place"),
+        ("two cards at one place", _with(good, place=(place[1],) + place[1:]), "place"),
+        ("place out of range", _with(good, place=(99,) + place[1:]), "place"),
+        ("forcing of 7", _with(good, flag_11=7), r"forcing.* 7, not 0\.\.2"),
+        ("a flag of 2**70", _with(good, flag_3=2 ** 70), "turn_up"),
+        ("a flag not an int", _with(good, flag_3=1.5), "turn_up"),
+        ("no cards to win", _with(good, flag_16=0), "cards_to_win"),
+        ("more cards to win than a hand", _with(good, flag_16=good[1] + 2), "cards_to_win"),
+    ]
+
+
+@pytest.mark.parametrize("what, table, says", _hostile_tables(), ids=lambda v: v if isinstance(v, str) else "")
+def test_a_hostile_table_is_refused_with_a_rule_error(what, table, says):
+    play = _kernel().play
+    if what == "a flag not an int" or what == "meld not an int":
+        error = TypeError
+    else:
+        error = RuleError
+    with pytest.raises(error, match=says):
+        play(table, _state(), 20, (1, 0), True, True, 1000)
+
+
+def test_generator_states_out_of_range_are_refused():
+    play = _kernel().play
+    good = kernel.compiled(FOSTER)
+    state = _state()
+    for bad in (state[:5] + (1 << 32,) + state[6:], state[:5] + (-1,) + state[6:], state[:5] + (1 << 80,) + state[6:]):
+        with pytest.raises(ConquianError, match="generator"):
+            play(good, bad, 1, (0, 0), False, False, 100)
+
+
+def test_every_declared_and_derived_table_is_accepted_and_plays_as_before():
+    """The checks refuse no table the rule sets give: every source and 300 derived rule sets play deals (their
+    equality with the Python engine is tests/test_kernel*.py's)."""
+    play = _kernel().play
+    sys.path.insert(0, str(ROOT / "tests"))
+    from soak import derived_rule_sets
+    for rules in [VARIANTS[s] for s in ("foster-1913", "rummy-ch", "dutch", "french")] + derived_rule_sets(300, 5):
+        out, _ = play(kernel.compiled(rules), _state(), 3, (1, 0), False, True, 1000)
+        assert len(out) == 3
+
+
+CHILD = textwrap.dedent("""
+    import random, sys
+    from conquian import VARIANTS, kernel
+    from conquian import _kernel
+    table = kernel.compiled(VARIANTS["foster-1913"])
+    print("playing", flush=True)
+    try:
+        _kernel.play(table, random.Random(1).getstate()[1], 2_000_000_000, (1, 1), False, False, 1000, True)
+    except KeyboardInterrupt:
+        print("interrupted")
+    """)
+
+
+def test_ctrl_c_interrupts_a_long_kernel_call():
+    """Two thousand million deals in one call (hours), interrupted by SIGINT as Ctrl-C sends it: KeyboardInterrupt,
+    not the call's end (the timeout only guards against a call that never looks)."""
+    _kernel()
+    child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, cwd=ROOT)
+    try:
+        assert child.stdout.readline() == "playing\n"
+        time.sleep(0.5)  # well into the call
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
+        pytest.fail("the kernel did not answer SIGINT")
+    assert out.strip() == "interrupted", err
+
+
+# -- the compiled walk's bags --------------------------------------------------------------------------------------
+COPIES = ROMME_AXES["packs"].maximum  # each natural card at most this many times (one a pack)
+JOKERS = ROMME_AXES["jokers"].maximum
+MOST = ROMME_AXES["hand_size"].maximum + 1  # the largest hand: the dealer's, who opens with a card more
+SUIT = [bag([c]) for c in range(13)]
+
+
+def _run(call: str, *args):
+    fn = getattr(_walk(), call)
+    return fn(*args) if call == "laid_out" else fn(*args[:1], [0] * len(args[0]), *args[1:2], 0, True,
+                                                   [10] * 52 + [20])
+
+
+WALK_CHILD = textwrap.dedent("""
+    import resource
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+    from conquian import variant
+    from conquian.errors import CardError
+    from conquian.romme import _walk
+    from conquian.romme.bags import bag
+    from conquian.romme.hands import hand_melds
+    from conquian.romme.melds import meld_bag
+    from conquian.romme.moves import counts_of
+    codes = [s * 13 + k for s in range(4) for k in range(3)] * 7  # twelve card codes, seven copies each
+    melds = hand_melds(variant("romme-spielwiki").melds, counts_of(codes))
+    try:
+        _walk.laid_out([meld_bag(m) for m in melds], bag(codes), True, True)
+    except CardError as e:
+        print(e)
+    """)
+
+
+def test_twelve_codes_of_seven_copies_are_refused_not_walked():
+    """The review's hand: twelve card codes seven times each walked for ever, its memory growing (~70 MiB/s).  No
+    pack holds a card seven times: refused (the address-space limit and the timeout only guard the test)."""
+    _walk()
+    try:
+        done = subprocess.run([sys.executable, "-c", WALK_CHILD], capture_output=True, text=True, cwd=ROOT,
+                              timeout=120)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the walk did not refuse the hand")
+    assert done.returncode == 0, done.stderr
+    assert f"hand: 7 copies of card code 0 (at most {COPIES}" in done.stdout
+
+
+@pytest.mark.parametrize("call", ["laid_out", "fewest"])
+def test_the_largest_hand_a_rule_set_deals_is_walked_and_one_more_card_refused(call):
+    largest = [c for c in range(13)] + [c for c in range(MOST - JOKERS - 13)] + [52] * JOKERS
+    assert len(largest) == MOST and max(largest.count(c) for c in range(52)) <= COPIES
+    melds = [SUIT[0] + SUIT[1] + SUIT[2], SUIT[3] + SUIT[4] + (1 << JOKER_SHIFT)]
+    _run(call, melds, bag(largest), True, True)
+    with pytest.raises(PositionError, match=f"hand: {MOST + 1} cards .*at most {MOST}"):
+        _run(call, melds, bag(largest + [20]), True, True)
+
+
+@pytest.mark.parametrize("what, melds, hand, error, says", [
+    ("a card three times in the hand", [SUIT[0] * 3], SUIT[0] * 3, CardError, f"3 copies of card code 0 .*{COPIES}"),
+    ("a card three times in a meld", [SUIT[0] + SUIT[1], SUIT[0] * 3], SUIT[0] * 2 + SUIT[1], CardError,
+     "meld 1: 3 copies"),
+    ("seven jokers in a meld", [SUIT[0] + (7 << JOKER_SHIFT)], SUIT[0] + SUIT[1], CardError,
+     f"meld 0: 7 jokers .*{JOKERS}"),
+    ("a meld of more cards than any hand", [sum(SUIT) * 2], sum(SUIT), PositionError, "meld 0: 26 cards"),
+])
+@pytest.mark.parametrize("call", ["laid_out", "fewest"])
+def test_bags_no_deal_can_hold_are_refused(call, what, melds, hand, error, says):
+    with pytest.raises(error, match=says):
+        _run(call, melds, hand, True, True)
