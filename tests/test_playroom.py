@@ -185,3 +185,54 @@ def test_a_romme_table_counts_players_from_one_in_its_own_sentences():
     text = re.sub(r"<[^>]+>", " ", view["table"])
     assert not re.search(r"\b[Ss]eat \d", text), text
     assert re.search(r"Player \d (begins|has drawn)", text), text
+
+
+LONG = "7" * 5000  # past CPython's 4,300-digit limit on converting text to an integer
+
+
+@pytest.mark.parametrize("field", ["op", "seed", "players", "rules", "text", "play", "move", "table"])
+@pytest.mark.parametrize("op", ["deal", "position", "play", "why"])
+def test_a_number_of_thousands_of_digits_in_any_field_is_answered_with_an_error(op, field):
+    Room.__init__(playroom.ROOM)
+    ask(op="deal", rules="foster-1913", seed=1)
+    fields = {"op": json.dumps(op), "rules": '"foster-1913"', "text": json.dumps(FORCING), field: LONG}
+    answer = json.loads(handle("{" + ", ".join(f'"{k}": {v}' for k, v in fields.items()) + "}"))
+    assert len(answer.get("error", "")) <= 300, answer  # a field the request does not read is let be
+    read = {"deal": ("rules", "seed", "players"), "position": ("text", "rules", "play"), "play": ("move",),
+            "why": ("move",)}[op]
+    if field in ("op", "table", *read):  # the field the answer is about, named by its length
+        assert "a number of 5,000 digits" in answer["error"], answer
+    for raw in (LONG, f"[{LONG}]", f'{{"op": "view", "x": [{LONG}]}}'):
+        assert "error" in json.loads(handle(raw)) or "table" in json.loads(handle(raw))
+
+
+def test_a_seed_is_taken_up_to_2_64_less_1_as_a_number_or_as_text():
+    top = 2 ** 64 - 1
+    for seed in (1234567890, top):
+        as_text, as_number = ask(op="deal", rules="foster-1913", seed=str(seed)), ask(op="deal", rules="foster-1913",
+                                                                                     seed=seed)
+        assert "error" not in as_text and as_text["table"] == as_number["table"]
+        assert Room().deal("foster-1913", seed)["table"] == as_text["table"]  # the same deal as the seed gives
+    for seed in (top + 1, str(top + 1)):
+        assert "a seed is a whole number from 0 to 18446744073709551615" in ask(op="deal", rules="foster-1913",
+                                                                               seed=seed)["error"]
+    assert "seed must be a whole number of at most 20 digits, not text" in ask(op="deal", rules="foster-1913",
+                                                                              seed="1" * 21)["error"]
+
+
+HOSTILE = [LONG, "-" + LONG, "1.5", "1e400", "NaN", "-Infinity", "true", "null", "[]", "{}", '"x"', '"1_0"', '"１"',
+           '" 12 "', json.dumps("9" * 5000), json.dumps("\ud800"), json.dumps("a" * 100_000), "[" * 60 + "]" * 60]
+
+
+@pytest.mark.parametrize("value", HOSTILE, ids=range(len(HOSTILE)))
+def test_every_bad_value_of_every_field_is_answered_briefly(value):
+    """Whatever a field holds, the answer is JSON, and an error is within 300 characters and says what was wrong."""
+    Room.__init__(playroom.ROOM)
+    ask(op="position", text=FORCING)
+    for op in ("deal", "position", "play", "why", "view", "record", "fly"):
+        for field in ("op", "seed", "players", "rules", "text", "play", "move", "table"):
+            fields = {"op": json.dumps(op), "rules": '"foster-1913"', field: value}
+            answer = json.loads(handle("{" + ", ".join(f'"{k}": {v}' for k, v in fields.items()) + "}"))
+            assert len(answer.get("error", "")) <= 300, (op, field, answer)
+    for raw in (value, None, 5, b"{}"):
+        assert json.loads(handle(raw))["error"]

@@ -30,7 +30,7 @@ from conquian.games import HOME, RULE_SETS, game_of
 from conquian.players import GreedyPlayer
 from conquian.registry import parse_rules
 from conquian.rules import AXIS_BY_NAME
-from conquian.text import MAX_DIGITS, shorten
+from conquian.text import shorten
 
 from .drawing import players_from_one, words_html
 from .games import site_game
@@ -279,7 +279,10 @@ MAX_ROOMS = 32
 
 
 def _room(req: dict) -> Room:
-    key = str(req.get("table", ""))[:40]
+    key = req.get("table", "")
+    if isinstance(key, bool) or not isinstance(key, (str, int)):  # the page names its tables by number or text
+        raise ConquianError(f"table must be a table's number or name, not {_shown(key)}")
+    key = str(key)[:40]
     room = ROOMS.pop(key, None) or (ROOM if key == "" else Room())
     ROOMS[key] = room
     while len(ROOMS) > MAX_ROOMS:
@@ -287,24 +290,75 @@ def _room(req: dict) -> Room:
     return room
 
 
+#: The longest message an answer carries: a refusal, a reason, never the whole of what was sent.
+MAX_ERROR = 300
+#: The most digits a JSON number of a request may have: a seed, the largest number asked for, is below 2**64.
+MAX_NUMBER_DIGITS = len(str(2 ** 64 - 1))
+
+
+class _LongNumber:
+    """A JSON number with more digits than any field takes, kept as its length: converting it whole would be slow
+    and, past 4,300 digits, a ``ValueError`` of CPython's own (its limit on converting text to integers)."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int):
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"a number of {self.digits:,} digits"
+
+
+def _json_int(text: str) -> "int | _LongNumber":
+    digits = len(text) - text.startswith("-")
+    return int(text) if digits <= MAX_NUMBER_DIGITS else _LongNumber(digits)
+
+
+def _shown(value) -> str:
+    """A value of a request in an error message: short, whatever was sent."""
+    if isinstance(value, _LongNumber):
+        return repr(value)
+    kind = {str: "text", bool: "true or false", type(None): "null", list: "a list", dict: "an object",
+            int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+    return f"{kind} {shorten(repr(value), 40)}" if isinstance(value, (str, int, float)) and not isinstance(value, bool) \
+        else kind
+
+
+def _text(req: dict, key: str, default: str = "") -> str:
+    value = req.get(key)
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise ConquianError(f"{key} must be text, not {_shown(value)}")
+    return value
+
+
 def handle(request: str) -> str:
     """One request of the worker, as JSON: ``{"op": "deal", "rules": ..., "seed": ..., "players": ...}``,
     ``{"op": "position", "text": ..., "rules": ..., "play": ...}``, ``{"op": "play", "move": N}``, ``{"op": "why", "move":
     TEXT}``, ``{"op": "view"}``, ``{"op": "record"}`` or ``{"op": "choices"}``, each with the ``table`` it is for
-    (one deal per table); the answer as JSON, with ``error`` for bad input."""
+    (one deal per table); the answer as JSON, with ``error`` for bad input (at most :data:`MAX_ERROR` characters)."""
     try:
-        req = json.loads(request)
-        op = req.get("op") if isinstance(req, dict) else None
-        room = _room(req if isinstance(req, dict) else {})
+        if not isinstance(request, str):
+            raise TypeError(f"a request is JSON text, not {type(request).__name__}")
+        # Numbers too long for any field are kept as their length, never converted (see _LongNumber).
+        req = json.loads(request, parse_int=_json_int)
+        if not isinstance(req, dict):
+            raise ConquianError(f"a request is a JSON object with an 'op', not {_shown(req)}")
+        op = req.get("op")
+        room = _room(req)
         if op == "deal":
-            out = room.deal(str(req.get("rules", "")), _whole(req.get("seed", 0), "seed"),
+            out = room.deal(_text(req, "rules"), _whole(req.get("seed", 0), "seed"),
                             _whole(req.get("players", 2), "players"))
         elif op == "position":
-            out = room.position(str(req.get("text", "")), req.get("rules") or None, str(req.get("play") or ""))
+            out = room.position(_text(req, "text"), _text(req, "rules") or None, _text(req, "play"))
         elif op == "play":
-            out = room.play(req.get("move"))
+            move = req.get("move")
+            if isinstance(move, bool) or not isinstance(move, (int, str)):
+                raise ConquianError(f"move must be a move's number or its text, not {_shown(move)}")
+            out = room.play(move)
         elif op == "why":
-            out = room.why(str(req.get("move", "")))
+            out = room.why(_text(req, "move"))
         elif op == "view":
             out = room.view()
         elif op == "record":
@@ -312,22 +366,29 @@ def handle(request: str) -> str:
         elif op == "choices":
             out = {"choices": choices()}
         else:
-            raise ConquianError(f"unknown request {escape(str(op))[:40]!r}")
+            raise ConquianError(f"unknown request {shorten(escape(op), 40)!r}" if isinstance(op, str)
+                                else f"a request names its 'op' as text, not {_shown(op)}")
     except ConquianError as exc:
-        return json.dumps({"error": str(exc)})
+        return _error(str(exc))
     except (TypeError, json.JSONDecodeError) as exc:
-        return json.dumps({"error": f"a request the playroom cannot read: {shorten(str(exc), 200)}"})
+        return _error(f"a request the playroom cannot read: {shorten(str(exc), 200)}")
     except RecursionError:  # brackets nested thousands deep: the JSON reader gives up before we see the request
-        return json.dumps({"error": "a request the playroom cannot read: brackets nested too deeply"})
+        return _error("a request the playroom cannot read: brackets nested too deeply")
     return json.dumps(out)
 
 
+def _error(message: str) -> str:
+    return json.dumps({"error": shorten(message, MAX_ERROR)})
+
+
 def _whole(value, name: str) -> int:
-    """A whole number given as a JSON number or as text in ASCII digits: not a bool, a fraction, ``'１'`` or ``'1_0'``
-    (which ``int()`` would take)."""
-    if type(value) is int and abs(value) < 10 ** MAX_DIGITS:
-        return value
+    """A whole number given as a JSON number or as text in ASCII digits, of at most :data:`MAX_NUMBER_DIGITS`
+    digits (a seed may be up to 2**64 - 1): not a bool, a fraction, ``'１'`` or ``'1_0'`` (which ``int()`` would
+    take); a longer one is refused by its length, never converted."""
+    if type(value) is int:
+        return value  # at most MAX_NUMBER_DIGITS digits: longer ones were read as _LongNumber
     text = value.strip(" ") if isinstance(value, str) else ""
-    if not re.fullmatch(rf"-?[0-9]{{1,{MAX_DIGITS}}}", text, re.ASCII):
-        raise ConquianError(f"{name} must be a whole number, not {shorten(repr(value), 40)}")
+    digits = text[1:] if text.startswith("-") else text
+    if not 0 < len(digits) <= MAX_NUMBER_DIGITS or not digits.isascii() or not digits.isdigit():
+        raise ConquianError(f"{name} must be a whole number of at most {MAX_NUMBER_DIGITS} digits, not {_shown(value)}")
     return int(text)
