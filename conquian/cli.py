@@ -15,7 +15,7 @@ import sys
 from .errors import ConquianError
 from .games import RULE_SETS
 from .registry import DECLARATIONS, declaration, problems
-from .simulation import MAX_DECISIONS, Engine, Simulation, simulate
+from .simulation import MAX_DECISIONS, MAX_GAMES, Engine, Simulation, simulate, whole_number  # noqa: F401 (simulate: as before)
 from .status import NOT_APPLICABLE, Status
 from .text import MAX_DIGITS, parse_int, shorten
 from .verdicts import Verdict, compare
@@ -80,7 +80,6 @@ def _report(result: dict, as_json: bool, game) -> None:
     if as_json:
         print(json.dumps(result))
         return
-    secs = max(result["seconds"], 1e-9)
     for line in game.summary_lines(result):
         print(line)
     if result.get("unfinished"):
@@ -88,13 +87,18 @@ def _report(result: dict, as_json: bool, game) -> None:
     if "strategies" in result:
         seats = game.seats(result.get("players", len(result["strategies"])))
         print("  strategies: " + ", ".join(f"{seat} {name}" for seat, name in zip(seats, result["strategies"])))
-    print(f"  {result['decisions']} decisions in {result['seconds']:.2f} s of engine time: "
-          f"{result['games'] / secs:,.0f} games/s, {result['decisions'] / secs:,.0f} decisions/s")
+    secs = result["seconds"]  # to the microsecond; a run too short to time has no rate, not a made-up one
+    rates = f": {result['games'] / secs:,.0f} games/s, {result['decisions'] / secs:,.0f} decisions/s" if secs else ""
+    print(f"  {result['decisions']} decisions in {_duration(result['seconds'])} of engine time{rates}")
+
+
+def _duration(seconds: float) -> str:
+    """Engine time as a reader takes it in: seconds, or milliseconds below one (a deal takes well under one)."""
+    return f"{seconds:.2f} s" if seconds >= 1 else f"{seconds * 1000:.1f} ms" if seconds >= 0.0001 else "under 0.1 ms"
 
 
 def _simulate(args) -> int:
-    if args.games < 0:
-        raise ConquianError(f"--games must be 0 or more, not {args.games}")
+    whole_number(args.games, "--games", 1, MAX_GAMES)
 
     def progress(n, total):
         print(f"\r{n}/{total} games", end="" if n < total else "\n", file=sys.stderr, flush=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "ConquianError", "CardError", "RuleError", "UnknownVariant", "ConflictingRules",
-    "DeclarationError", "PositionError", "IllegalMove", "ActionError", "RecordError", "StrategyError",
+    "DeclarationError", "PositionError", "IllegalMove", "ActionError", "RecordError", "StrategyError", "SimulationError",
 ]
 
 
@@ -66,3 +66,8 @@ class RecordError(ConquianError):
 
 class StrategyError(ConquianError):
     """A computer player's strategy that is not known, or strategies that do not match the seats."""
+
+
+class SimulationError(ConquianError):
+    """A simulation's arguments out of range: a count of deals or a seed no simulation takes, a kernel asked for a
+    game or players it does not play."""

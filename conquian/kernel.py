@@ -23,16 +23,18 @@ True
 from __future__ import annotations
 
 import os
+import random
 import sys
 from functools import lru_cache
 
 from .axes import DemandedUse, FirstSay, Forcing, HandCards, Rearranging, UnusedDraw
-from .errors import ConquianError
+from .errors import ConquianError, SimulationError, StrategyError
 from .rules import AXES, RuleSet
-from .simulation import MAX_DECISIONS, UNFINISHED, DealResult
+from .simulation import MAX_DECISIONS, MAX_GAMES, UNFINISHED, DealResult, whole_number
+from .text import shorten
 from .state import Origin, Outcome, Phase, Role, Snapshot, Termination
 
-__all__ = ["available", "why_not", "play", "tally", "PLAY_AXES", "TABLE_AXES", "NOT_IN_PLAY"]
+__all__ = ["available", "why_not", "play", "tally", "PLAY_AXES", "TABLE_AXES", "NOT_IN_PLAY", "MAX_KEPT"]
 
 try:
     from . import _kernel
@@ -65,6 +67,9 @@ _REARRANGING = {Rearranging.NONE: 0, Rearranging.BORROW: 1, Rearranging.WITH_NEW
 _STRATEGIES = {"random": 0, "greedy": 1}
 _PHASES = (Phase.OFFER, Phase.DISCARD, Phase.REFUSED, Phase.OVER)  # as native/deal.h numbers them
 _ORIGINS = (Origin.TURNED_UP, Origin.DRAWN, Origin.PASSED, Origin.DISCARD, Origin.DEMANDED)
+#: The most deals one :func:`play` call returns, an object each (:func:`tally` counts up to
+#: :data:`~conquian.simulation.MAX_GAMES`, holding none).
+MAX_KEPT = 1_000_000
 
 
 def available() -> bool:
@@ -78,17 +83,42 @@ def why_not(rules: RuleSet, strategies) -> str:
         return _MISSING
     if not available():
         return "the native kernel is switched off (CONQUIAN_NATIVE=0)"
-    odd = sorted(set(strategies) - set(_STRATEGIES))
+    if isinstance(strategies, str):
+        raise TypeError("strategies must be a list or tuple of names, one per seat, not a str")
+    odd = sorted({shorten(str(s), 20) for s in strategies if s not in _STRATEGIES})
     if odd:
-        return f"the native kernel has no {', '.join(odd)} player"
+        return f"the native kernel has no {', '.join(odd[:3])}{' (...)' if len(odd) > 3 else ''} player"
     return ""
+
+
+def _checked(rules, strategies, rng, deals, final, check, most: int) -> tuple:
+    """The arguments of :func:`play` and :func:`tally` checked here, each named, before the C code sees any: a
+    TypeError for a value of the wrong type, a ConquianError for one the kernel does not play."""
+    if not isinstance(rules, RuleSet):
+        game = getattr(type(rules), "GAME", "")
+        if game:
+            raise SimulationError(f"the native kernel plays Conquian, not {shorten(str(game), 20)}: {shorten(str(rules))}")
+        raise TypeError(f"rules must be a Conquian RuleSet, not {type(rules).__name__}")
+    if isinstance(strategies, str) or not isinstance(strategies, (list, tuple)):
+        raise TypeError(f"strategies must be a list or tuple of two names, the dealer's and the pone's (e.g. "
+                        f"['random', 'greedy']), not {type(strategies).__name__}")
+    if len(strategies) != 2 or not all(isinstance(s, str) for s in strategies):
+        raise StrategyError(f"strategies must name two players, the dealer's and the pone's, each 'random' or "
+                            f"'greedy'; got {len(strategies)} item(s)")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random (the simulation's generator), not {type(rng).__name__}")
+    for name, flag in (("final", final), ("check", check)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{name} must be True or False, not {type(flag).__name__}")
+    return tuple(strategies), whole_number(deals, "deals", 0, most)
 
 
 def _run(rules: RuleSet, strategies, rng, deals: int, final: bool, check: bool, summary: bool):
     """The kernel's answer for ``deals`` deals, the generator ``rng`` handed over and taken back."""
+    strategies, deals = _checked(rules, strategies, rng, deals, final, check, MAX_GAMES if summary else MAX_KEPT)
     why = why_not(rules, strategies)
     if why:
-        raise ConquianError(why)
+        raise SimulationError(why)
     version, state, gauss = rng.getstate()
     out, state = _kernel.play(compiled(rules), state, deals, tuple(_STRATEGIES[s] for s in strategies), final, check,
                               MAX_DECISIONS, summary)

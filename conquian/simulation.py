@@ -11,6 +11,12 @@ players' choices), so the same seed gives the same deals, whichever engine plays
 
 ``engine='auto'`` (the default) takes the kernel when there is one, else the Python engine.
 
+A simulation plays from 1 to :data:`MAX_GAMES` deals (a whole number: ``2.5``, ``nan`` or ``True`` are refused, not
+rounded), and can be interrupted: the kernel plays in calls of about :attr:`Simulation.CALL_SECONDS` each (their
+deals sized by the pace measured so far), the Python engine one deal at a time, and the tally changes only when a
+call or a deal is finished, so a Ctrl-C (``KeyboardInterrupt``) is answered at once and leaves the tally of the
+deals finished.
+
 >>> from conquian.simulation import Simulation
 >>> sim = Simulation('foster-1913', seed=1, strategy='greedy', engine='python')
 >>> results = sim.play(3, keep=True)
@@ -23,18 +29,20 @@ players' choices), so the same seed gives the same deals, whichever engine plays
 from __future__ import annotations
 
 import enum
+import operator
 import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import ConquianError
+from .errors import ConquianError, SimulationError
 from .games import Tally, game_of
 from .players import make_players, parse_strategies
 from .registry import parse_rules
-from .text import shorten
+from .text import shorten, shown_number
 
-__all__ = ["Engine", "DealResult", "Simulation", "simulate", "engine_for", "MAX_DECISIONS", "UNFINISHED"]
+__all__ = ["Engine", "DealResult", "Simulation", "simulate", "engine_for", "MAX_DECISIONS", "UNFINISHED", "MAX_GAMES",
+           "MAX_SEED", "whole_number"]
 
 #: A simulated deal still going after this many decisions is stopped, on either engine.  Some rule sets let a deal
 #: go on for ever (where the card on offer may be taken into the hand, two players can hand one card back and forth);
@@ -42,6 +50,27 @@ __all__ = ["Engine", "DealResult", "Simulation", "simulate", "engine_for", "MAX_
 MAX_DECISIONS = 2000
 #: The ending of a deal stopped at :data:`MAX_DECISIONS`.
 UNFINISHED = "unfinished"
+#: The most deals one simulation plays: some hours of the kernel's play, weeks of the Python engine's.
+MAX_GAMES = 100_000_000
+#: The largest seed (the generator is seeded with 64 bits, as a deal's seed may be).
+MAX_SEED = 2 ** 64 - 1
+#: Beyond this many players, not even the game is asked (its message would write the number out in full).
+MAX_PLAYERS = 999
+
+
+def whole_number(value, name: str, lowest: "int | None" = None, highest: "int | None" = None) -> int:
+    """``value`` as a whole number from ``lowest`` to ``highest`` (if given): anything that is not an int (a float, even
+    ``2.0``, a bool, text) is a TypeError, a number out of range a :class:`~conquian.errors.SimulationError`; both
+    name ``name``."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name} must be a whole number, not a bool")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be a whole number (an int), not {type(value).__name__}") from None
+    if lowest is not None and highest is not None and not lowest <= number <= highest:
+        raise SimulationError(f"{name} must be from {lowest:,} to {highest:,}, not {shown_number(number)}")
+    return number
 
 
 class Engine(enum.Enum):
@@ -107,13 +136,24 @@ class Simulation:
     ``why_python`` why the kernel does not (empty when it does, or when the Python engine was asked for).
     """
 
-    #: Deals the kernel plays per call: an interrupted run loses at most these.
-    CHUNK = 2000
+    #: Engine time one kernel call aims at, its deals sized by the pace measured so far: a Ctrl-C is answered when
+    #: the call returns (or inside it, where the kernel checks for signals) and the call's deals are then not
+    #: tallied, so an interrupted run loses at most about this much play.
+    CALL_SECONDS = 0.1
+    #: Deals in the first kernel call, before the pace is known (a deal of the largest hands may take some 0.1 s
+    #: in C); each call after it holds at most four times the deals of the one before, and at most MAX_CALL.
+    FIRST_CALL = 4
+    MAX_CALL = 20_000
 
     def __init__(self, variant: str, seed: int, players: "int | None" = None, strategy: str = "random",
                  engine: "Engine | str" = Engine.AUTO):
+        seed = whole_number(seed, "seed", 0, MAX_SEED)
         self.rules = parse_rules(variant)
         self.game = game_of(self.rules)
+        if players is not None:  # a count the game does not allow is the game's to refuse, naming its rule
+            players = whole_number(players, "players")
+            if not -MAX_PLAYERS <= players <= MAX_PLAYERS:
+                raise SimulationError(f"players: {shown_number(players)}; no game is played by so many")
         self.players = players if players is not None else self.game.players[0]
         self.game.new_deal(self.rules, self.players, seed=0)  # a player count the rules do not allow is an error now
         self.seed = seed
@@ -134,23 +174,38 @@ class Simulation:
         return self.game.new_deal(self.rules, self.players, seed=self.rng)
 
     def play(self, games: int, progress=None, keep: bool = False, final: bool = False) -> "list[DealResult] | None":
-        """Play ``games`` deals; with ``keep``, return each deal's :class:`DealResult` (with ``final``, its end state)."""
+        """Play ``games`` deals (1 to :data:`MAX_GAMES`); with ``keep``, return each deal's :class:`DealResult`
+        (with ``final``, its end state).
+
+        Interrupted (``KeyboardInterrupt``), it stops at once and the tally holds the deals finished; the deal or
+        kernel call in flight is dropped (its deals, of a kernel call, are not tallied, and the generator is left
+        where that call began).
+        """
+        games = whole_number(games, "games", 1, MAX_GAMES)
         results: list[DealResult] | None = [] if keep else None
         last, done = time.monotonic(), 0
+        native = self.engine is Engine.NATIVE
+        n = self.FIRST_CALL
         while done < games:
-            n = min(games - done, self.CHUNK) if self.engine is Engine.NATIVE else 1
+            n = min(n, games - done) if native else 1
             start = time.perf_counter()
-            if self.engine is Engine.NATIVE and not keep:  # counts only: the kernel sums them
-                self._add(self.game.kernel.tally(self.rules, self.strategies, self.rng, n))
-                batch = []
+            counts = None
+            if native and not keep:  # counts only: the kernel sums them
+                counts, batch = self.game.kernel.tally(self.rules, self.strategies, self.rng, n), []
             else:
-                batch = self._native(n, final) if self.engine is Engine.NATIVE else [self._python(final)]
-            self.tally.seconds += time.perf_counter() - start
+                batch = self._native(n, final) if native else [self._python(final)]
+            elapsed = time.perf_counter() - start
+            # The tally changes only from here, once the call or the deal is finished.
+            self.tally.seconds += elapsed
+            if counts is not None:
+                self._add(counts)
             for r in batch:
                 self._count(r)
             if results is not None:
                 results.extend(batch)
             done += n
+            if native:  # the next call sized to take about CALL_SECONDS at the pace of this one
+                n = max(1, min(4 * n, self.MAX_CALL, int(n * self.CALL_SECONDS / max(elapsed, 1e-6))))
             if progress and (time.monotonic() - last > 1.0 or done == games):
                 progress(done, games)
                 last = time.monotonic()
@@ -205,12 +260,16 @@ class Simulation:
         if self.tally.unfinished:
             out["unfinished"] = self.tally.unfinished
         out["engine"] = self.engine.value
+        out["seconds"] = round(self.tally.seconds, 6)  # to the microsecond: a rate from it is the rate measured
         return out
 
 
 def simulate(variant: str, games: int, seed: int, progress=None, players: "int | None" = None,
              strategy: str = "random", engine: "Engine | str" = Engine.AUTO) -> dict:
-    """Play ``games`` deals between computer players; the same seed gives the same result, on either engine."""
+    """Play ``games`` deals between computer players; the same seed gives the same result, on either engine.
+
+    The summary holds the counts and the engine time (``seconds``, to the microsecond, so that the rates a reader
+    works out from it are those measured)."""
     sim = Simulation(variant, seed, players, strategy, engine)
     sim.play(games, progress)
     return sim.summary()

@@ -76,7 +76,8 @@ def test_simulate_accepts_rule_set_text(capsys):
 
 @pytest.mark.parametrize("args, message", [
     (["simulate", "--variant", "nope", "--games", "3"], "unknown variant 'nope'"),
-    (["simulate", "--variant", "dutch", "--games", "-3"], "--games must be 0 or more"),
+    (["simulate", "--variant", "dutch", "--games", "-3"], "--games must be from 1 to 100,000,000, not -3"),
+    (["simulate", "--variant", "dutch", "--games", "0"], "--games must be from 1 to 100,000,000, not 0"),
     (["simulate", "--variant", "dutch(forcing=active)", "--games", "3"], "forcing=active conflicts with add_to_opponent=never"),
     (["simulate", "--variant", " " * 5000 + "x(", "--games", "3"], "rule-set text"),
     (["simulate", "--variant", "dutch", "--games", "many"], "argument --games: invalid int value: 'many'"),
