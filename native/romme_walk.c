@@ -14,6 +14,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -450,7 +451,8 @@ static PyObject *romme_last(PyObject *self, PyObject *args) {
 }
 
 /* -- from Python -------------------------------------------------------------------------------------------------- */
-static PyObject *card_error, *position_error;  /* conquian.errors.CardError and PositionError, found at import */
+static PyObject *card_error, *position_error, *conquian_error;  /* conquian.errors' classes, found at import: bad
+                                                                 * input is refused with them (TypeError: a wrong type) */
 
 /* A bag read from an int: `what` and `at` (-1: none) say where, in the message.  A bag no deal can hold (a card more
  * often than the packs have it, more jokers than they bring, more cards than the largest hand) is refused. */
@@ -469,13 +471,13 @@ static int read_bag(PyObject *o, Bag *b, const char *what, Py_ssize_t at) {
                                         Py_ASNATIVEBYTES_REJECT_NEGATIVE);
     if (n < 0) return -1;
     if (n > BAG_BYTES) {
-        PyErr_Format(PyExc_ValueError, "%s: not a bag (more than %d bytes)", where, BAG_BYTES);
+        PyErr_Format(card_error, "%s: not a bag (more than %d bytes)", where, BAG_BYTES);
         return -1;
     }
 #else
     if (_PyLong_AsByteArray((PyLongObject *)o, buf, BAG_BYTES, 1, 0) < 0) {
         PyErr_Clear();
-        PyErr_Format(PyExc_ValueError, "%s: not a bag (negative, or more than %d bytes)", where, BAG_BYTES);
+        PyErr_Format(card_error, "%s: not a bag (negative, or more than %d bytes)", where, BAG_BYTES);
         return -1;
     }
 #endif
@@ -485,7 +487,7 @@ static int read_bag(PyObject *o, Bag *b, const char *what, Py_ssize_t at) {
         b->w[i] = v;
     }
     if (b->w[3] >> 20) {  /* a count past the jokers' */
-        PyErr_Format(PyExc_ValueError, "%s: not a bag (a count past the jokers')", where);
+        PyErr_Format(card_error, "%s: not a bag (a count past the jokers')", where);
         return -1;
     }
     int cards = 0;
@@ -517,11 +519,11 @@ static int read_int(PyObject *o, int *out, const char *what, Py_ssize_t at, long
     long v = PyLong_AsLongAndOverflow(o, &over);
     if (v == -1 && PyErr_Occurred()) return -1;
     if (over) {
-        PyErr_Format(PyExc_ValueError, "%s %zd is out of range (0 to %ld)", what, at, most);
+        PyErr_Format(conquian_error, "%s %zd is out of range (0 to %ld)", what, at, most);
         return -1;
     }
     if (v < 0 || v > most) {
-        PyErr_Format(PyExc_ValueError, "%s %zd: %ld is out of range (0 to %ld)", what, at, v, most);
+        PyErr_Format(conquian_error, "%s %zd: %ld is out of range (0 to %ld)", what, at, v, most);
         return -1;
     }
     *out = (int)v;
@@ -543,7 +545,7 @@ static int build(Walk *w, PyObject *bags, PyObject *points) {
         if (read_bag(PyTuple_GET_ITEM(bags, i), &b, "meld", i) < 0 ||
             (points && read_int(PyTuple_GET_ITEM(points, i), &p, "points of meld", i, 100000) < 0)) goto fail;
         if (naturals_empty(&b)) {
-            PyErr_Format(PyExc_ValueError, "meld %zd: a meld holds a natural card", i);
+            PyErr_Format(card_error, "meld %zd: a meld holds a natural card", i);
             goto fail;
         }
         int32_t e = table_find(&w->entries, &b, &at);
@@ -577,7 +579,7 @@ static int build(Walk *w, PyObject *bags, PyObject *points) {
         for (int32_t i = 0; i < n; i++)
             if (!i || pts[i] != pts[i - 1]) w->pool[w->np++] = x->bound - pts[i], x->losses++;
         if (n && points && pts[0] > x->bound) {
-            PyErr_Format(PyExc_ValueError, "meld %d: %d points, more than its cards can count (%d)", x->first,
+            PyErr_Format(conquian_error, "meld %d: %d points, more than its cards can count (%d)", x->first,
                          pts[0], x->bound);
             free(start);
             free(sorted);
@@ -679,18 +681,21 @@ static PyObject *finish(Walk *w, PyObject *out, int status, PyObject *bags, PyOb
 
 static PyObject *romme_fewest(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *bags, *points, *hand_o, *values, *out = NULL;
-    long long need;
+    PyObject *bags, *points, *hand_o, *values, *need_o, *out = NULL;
     int keep;
-    if (!PyArg_ParseTuple(args, "O!O!OLpO!", &PyList_Type, &bags, &PyList_Type, &points, &hand_o, &need, &keep,
-                          &PyList_Type, &values))
+    if (!PyArg_ParseTuple(args, "O!O!OO!pO!", &PyList_Type, &bags, &PyList_Type, &points, &hand_o, &PyLong_Type,
+                          &need_o, &keep, &PyList_Type, &values))
         return NULL;
+    int over = 0;  /* a need beyond a machine int: one no hand reaches, or (below) none at all, as in Python */
+    long long need = PyLong_AsLongLongAndOverflow(need_o, &over);
+    if (need == -1 && PyErr_Occurred()) return NULL;
+    if (over) need = over > 0 ? LLONG_MAX : 0;
     if (PyList_GET_SIZE(points) != PyList_GET_SIZE(bags)) {
-        PyErr_Format(PyExc_ValueError, "%zd melds but %zd points", PyList_GET_SIZE(bags), PyList_GET_SIZE(points));
+        PyErr_Format(conquian_error, "%zd melds but %zd points", PyList_GET_SIZE(bags), PyList_GET_SIZE(points));
         return NULL;
     }
     if (PyList_GET_SIZE(values) != CODES + 1) {
-        PyErr_Format(PyExc_ValueError, "values: %d card codes and the joker, not %zd", CODES,
+        PyErr_Format(conquian_error, "values: %d card codes and the joker, not %zd", CODES,
                      PyList_GET_SIZE(values) - 1);
         return NULL;
     }
@@ -771,7 +776,8 @@ PyMODINIT_FUNC PyInit__walk(void) {
     if (!errors) return NULL;
     card_error = PyObject_GetAttrString(errors, "CardError");
     position_error = PyObject_GetAttrString(errors, "PositionError");
+    conquian_error = PyObject_GetAttrString(errors, "ConquianError");
     Py_DECREF(errors);
-    if (!card_error || !position_error) return NULL;
+    if (!card_error || !position_error || !conquian_error) return NULL;
     return PyModule_Create(&module);
 }

@@ -1,12 +1,26 @@
-"""Fuzz the native kernel under AddressSanitizer and UndefinedBehaviorSanitizer: random rule sets, random seeds.
+"""Fuzz the two C extensions under AddressSanitizer and UndefinedBehaviorSanitizer: Conquian's kernel with random
+rule sets and seeds, and with hostile tables; Rommé's compiled walk with hostile bags.
 
-The kernel is compiled again with ``-fsanitize=address,undefined`` into a scratch copy of the package, and a child
-Python (with the sanitizer's runtime preloaded) plays there: for each random rule set (a declared source with one
-to six axes changed, conflicting draws skipped) it plays deals with random, greedy and mixed players in the kernel's
-checked mode (every state's invariants verified), and compares the first deals with the Python engine's.  Any
-sanitizer report, broken invariant or difference stops the run with a non-zero status.
+The kernel and the walk are compiled again with ``-fsanitize=address,undefined`` into a scratch copy of the package,
+and a child Python (with the sanitizer's runtime preloaded) runs three parts there:
 
-    python tests/fuzz_kernel.py [--rule-sets N] [--deals N] [--seed S]
+* rule sets: for each random rule set (a declared source with one to six axes changed, conflicting draws skipped)
+  it plays deals with random, greedy and mixed players in the kernel's checked mode (every state's invariants
+  verified), and compares the first deals with the Python engine's;
+* tables: the kernel given a rule set's compiled tables with one to three entries spoiled (melds repeated up to 200
+  times, melds out of the pack, empty, negative or of 2**200, hundreds of melds more, minimal melds repeated or
+  foreign, the deck's cards repeated or out of range, places repeated or out of range, flags out of range or of the
+  wrong type, parts of the wrong type or size) or with odd melds within the pack (which it must play);
+* walks: ``laid_out`` and ``fewest`` given hands and melds within what a deal holds (compared with the walk in
+  Python) and beyond it (cards three to fifteen times, seven to fifteen jokers, hands of 21 to 90 cards, bags past
+  the jokers', negative, huge or not ints, melds repeated hundreds of times, points and values out of range).
+
+A hostile call must answer or raise TypeError or a ConquianError (MemoryError where the kernel's bound on
+arrangements is passed, RuntimeError where a spoiled table breaks an invariant the checked mode verifies); any
+sanitizer report, any other exception, a broken invariant on a rule set's own table or a difference stops the run
+with a non-zero status.
+
+    python tests/fuzz_kernel.py [--rule-sets N] [--deals N] [--tables N] [--walks N] [--seed S]
 
 Not part of ``make test`` (it takes minutes); its figures are in the README.
 """
@@ -15,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -27,13 +42,18 @@ ROOT = Path(__file__).resolve().parent.parent
 
 CHILD = r'''
 import random, sys, time
-sys.path.insert(0, sys.argv[4])
+sys.path.insert(0, sys.argv[6])
 from conquian import kernel
+from conquian.errors import ConquianError
 from conquian.simulation import Simulation
 from soak import derived_rule_sets
+from fuzz_kernel import hostile_tables, hostile_walks
 
-rule_sets, deals, seed = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+rule_sets, deals, tables, walks, seed = (int(a) for a in sys.argv[1:6])
 assert kernel.available(), kernel.why_not(None, ["random"])
+from conquian import _kernel
+from conquian.romme import _walk
+print(f"sanitized builds: {_kernel.__file__}, {_walk.__file__}", flush=True)
 rng = random.Random(seed)
 done = total_deals = total_decisions = compared = 0
 start = time.perf_counter()
@@ -49,15 +69,184 @@ for rules in derived_rule_sets(rule_sets, seed):  # the soak's: a source with on
         sys.exit(f"the engines differ under {rules}, seed {s}")
     compared += 10
     done += 1
-print(f"{done} rule sets, {total_deals} deals, {total_decisions} decisions in the checked mode, "
-      f"{compared} deals compared with the Python engine, {time.perf_counter() - start:.0f} s: no report")
+print(f"rule sets: {done} rule sets, {total_deals} deals, {total_decisions} decisions in the checked mode, "
+      f"{compared} deals compared with the Python engine, {time.perf_counter() - start:.0f} s: no report", flush=True)
+start = time.perf_counter()
+outcomes = hostile_tables(tables, seed)
+print(f"tables: {tables} hostile tables, {time.perf_counter() - start:.0f} s: {outcomes}", flush=True)
+start = time.perf_counter()
+outcomes = hostile_walks(walks, seed)
+print(f"walks: {walks} hostile walks, {time.perf_counter() - start:.0f} s: {outcomes}", flush=True)
 '''
+
+# -- hostile input: run in the child, against the sanitized build (conquian imported there, not here) --------------
+HUGE = [-1, -(1 << 70), 1 << 64, 1 << 70, 1 << 200, 2 ** 63, 0]
+FLAGS, DECK, PLACE, MELDS, MINIMAL = 18, 18, 19, 20, 21  # the compiled rules' parts (conquian.kernel.compiled)
+
+
+def _spoil(rng, t: list, kind: int) -> None:
+    """One entry or part of the compiled rules ``t`` spoiled in the way ``kind`` (0-12) says (kinds 4, 11 and 12:
+    melds changed within the pack, tables the kernel plays)."""
+    if len(t) != MINIMAL + 1:
+        return  # the whole already of the wrong size
+    melds, part = t[MELDS], [DECK, PLACE, MELDS, MINIMAL][rng.randrange(4)]
+    if not all(isinstance(t[i], tuple) for i in (DECK, PLACE, MELDS, MINIMAL)):
+        kind = 8  # a part already spoiled: a flag instead
+    in_pack = [c for c in t[DECK] if isinstance(c, int) and 0 <= c < 64] if isinstance(t[DECK], tuple) else []
+
+    def random_meld():
+        return sum(1 << c for c in rng.sample(in_pack, min(len(in_pack), rng.randint(2, 6))))
+
+    if kind == 0 and melds:  # a meld repeated
+        m, out = rng.choice(melds), list(melds)
+        for _ in range(rng.choice([1, 2, 150, 200])):
+            out.insert(rng.randint(0, len(out)), m)
+        t[MELDS] = tuple(out)
+    elif kind in (1, 2) and melds:  # a meld out of the pack, empty, negative, huge
+        out = list(melds)
+        out[rng.randrange(len(out))] = rng.getrandbits(64) if kind == 1 else rng.choice(HUGE)
+        t[MELDS] = tuple(out)
+    elif kind == 3:  # hundreds of melds more
+        t[MELDS] = melds + tuple(random_meld() for _ in range(rng.randint(1, 600)))
+    elif kind == 4 and melds and in_pack:  # odd melds within the pack, distinct
+        out = set(melds)
+        for _ in range(rng.randint(1, 20)):
+            out.discard(rng.choice(melds))
+            out.add(random_meld())
+        t[MELDS] = tuple(sorted(out))
+        t[MINIMAL] = tuple(m for m in t[MINIMAL] if m in out)
+    elif kind == 5:  # minimal melds repeated, foreign
+        out = list(t[MINIMAL])
+        out.append(rng.choice(out) if out and rng.random() < 0.5 else rng.choice([random_meld(), *HUGE]))
+        t[MINIMAL] = tuple(out)
+    elif kind in (6, 7):  # the deck's cards and the places: repeated, out of range
+        out, i = list(t[part if part in (DECK, PLACE) else DECK]), rng.randrange(64)
+        if out:
+            i %= len(out)
+            out[i] = rng.choice([out[rng.randrange(len(out))], rng.randint(-5, 70), *HUGE])
+        t[part if part in (DECK, PLACE) else DECK] = tuple(out)
+    elif kind == 8:  # a flag out of range or of the wrong type
+        t[rng.randrange(FLAGS)] = rng.choice([rng.randint(-3, 70), 1.5, None, "1", *HUGE])
+    elif kind == 9:  # a part of the wrong type
+        t[part] = rng.choice([list(t[part]), None, "melds", 3])
+    elif kind == 10:  # a part of the wrong size, or the whole
+        if rng.random() < 0.2:
+            del t[rng.randrange(len(t))]
+        else:
+            t[part] = t[part][: rng.randrange(len(t[part]) + 1)] + (t[part][:3] if rng.random() < 0.5 else ())
+    elif kind == 11:  # the melds in another order: a table to play
+        t[MELDS] = tuple(rng.sample(melds, len(melds)))
+    elif kind == 12 and melds:  # melds dropped, and with them the minimal melds they were
+        out = set(rng.sample(melds, rng.randint(1, len(melds))))
+        t[MELDS] = tuple(sorted(out))
+        t[MINIMAL] = tuple(m for m in t[MINIMAL] if m in out)
+
+
+def hostile_tables(count: int, seed: int) -> dict:
+    """The kernel given ``count`` spoiled tables: how each call ended, by kind."""
+    from collections import Counter
+    from conquian import _kernel, kernel
+    from conquian.errors import ConquianError
+    from soak import derived_rule_sets
+    rng = random.Random(f"{seed}-tables")
+    bases = [kernel.compiled(r) for r in derived_rule_sets(40, seed)]
+    outcomes = Counter()
+    for _ in range(count):
+        table = list(rng.choice(bases))
+        playable = rng.random() < 0.3  # odd melds within the pack, distinct: tables the kernel plays
+        for _ in range(rng.randint(1, 3)):
+            _spoil(rng, table, rng.choice((4, 11, 12)) if playable else rng.randrange(13))
+        state = random.Random(rng.getrandbits(32)).getstate()[1]
+        if rng.random() < 0.05:  # the generator's state spoiled
+            state = state[:5] + (rng.choice([1 << 32, *HUGE, "x"]),) + state[6:]
+        try:
+            _kernel.play(tuple(table), state, rng.randint(1, 4), (rng.randint(0, 1), rng.randint(0, 1)),
+                         rng.random() < 0.5, rng.random() < 0.5, rng.choice([1, 10, 1000]), rng.random() < 0.3)
+            outcomes["played"] += 1
+        except (TypeError, ConquianError, MemoryError) as e:
+            outcomes[type(e).__name__] += 1
+        except RuntimeError as e:  # an invariant the checked mode verifies, broken by a spoiled table
+            if not str(e).startswith("kernel: deal"):
+                raise
+            outcomes["RuntimeError"] += 1
+    return dict(sorted(outcomes.items()))
+
+
+def hostile_walks(count: int, seed: int) -> dict:
+    """The compiled walk given ``count`` hands and meld lists, some within what a deal holds (its answers compared
+    with the walk in Python), most beyond: how each call ended, by kind."""
+    from collections import Counter
+    from conquian import variant
+    from conquian.errors import ConquianError
+    from conquian.romme import _walk, walk
+    from conquian.romme.bags import JOKER_SHIFT, bag
+    from conquian.romme.hands import hand_melds
+    from conquian.romme.melds import meld_bag
+    from conquian.romme.moves import counts_of
+    from conquian.romme.search import Opening, card_values
+    rng = random.Random(f"{seed}-walks")
+    base = variant("romme-spielwiki")
+    rule_sets = [base, base.replace(adjacent_jokers="any", min_naturals=1), base.replace(min_set=2, max_set=3),
+                 base.replace(round_the_corner=True, max_sequence=13, ace="low-or-high")]
+    outcomes = Counter()
+    for trial in range(count):
+        rules = rule_sets[trial % len(rule_sets)]
+        suits = rng.sample(range(4), rng.randint(1, 4))
+        codes = rng.sample([s * 13 + k for s in suits for k in range(13)] * 2, rng.randint(2, 14))
+        codes += [52] * rng.randint(0, 6)
+        melds = hand_melds(rules.melds, counts_of(codes))
+        bags, points, hand = [meld_bag(m) for m in melds], [m.first_points(rules.ace_points) for m in melds], bag(codes)
+        values, need, keep = list(card_values(rules.ace_points)), rng.randint(-5, 120), rng.random() < 0.5
+        kind = rng.randrange(12)
+        if kind == 1:  # a card three to fifteen times (the review's: twelve cards seven times)
+            hand += rng.randint(3 - codes.count(codes[0]), 15 - codes.count(codes[0])) << (4 * codes[0])
+        elif kind == 2:  # seven to fifteen jokers
+            hand = (hand & ((1 << JOKER_SHIFT) - 1)) + (rng.randint(7, 15) << JOKER_SHIFT)
+        elif kind == 3:  # a hand of 21 to 90 cards
+            hand = bag(rng.sample(list(range(52)) * 2, rng.randint(21, 90)))
+        elif kind == 4:  # not a bag
+            hand = rng.choice([1 << (JOKER_SHIFT + 4 + rng.randrange(100)), -hand, 1 << 300, str(hand), float(hand),
+                               True, None])
+        elif kind == 5 and bags:  # melds repeated hundreds of times (a bag has many melds: to be answered)
+            i = rng.randrange(len(bags))
+            k = rng.randint(1, 500)
+            bags, points = bags + [bags[i]] * k, points + [points[i]] * k
+        elif kind == 6:  # a meld no deal holds, or not a bag
+            bad = rng.choice([3 * bag([codes[0]]), (1 << 4) + (7 << JOKER_SHIFT), bag(list(range(21))),
+                              3 << JOKER_SHIFT, -16, 1 << 300, "16", None])
+            at = rng.randint(0, len(bags))
+            bags, points = bags[:at] + [bad] + bags[at:], points[:at] + [1] + points[at:]
+        elif kind == 7 and points:  # points out of range, or one too few
+            if rng.random() < 0.3:
+                points = points[:-1]
+            else:
+                points[rng.randrange(len(points))] = rng.choice([-1, 10 ** 9, 1 << 70, 2.5, None])
+        elif kind == 8:  # values out of range, or too few
+            if rng.random() < 0.3:
+                values = values[: rng.randrange(53)]
+            else:
+                values[rng.randrange(53)] = rng.choice([-1, 1001, 1 << 70, "10"])
+        elif kind == 9:  # a need beyond any machine int
+            need = rng.choice([1 << 70, -(1 << 70), 1 << 63, -(1 << 63) - 1])
+        try:
+            found = _walk.fewest(bags, points, hand, need, keep, values)
+            if kind in (0, 9) and len(codes) <= 16:  # within what a deal holds: the walk in Python answers alike
+                python = walk.fewest(Opening(melds, rules.ace_points, bags, points), hand, need, keep)
+                if python != found:
+                    raise AssertionError(f"the walks differ: {rules}, {codes}, need {need}, keep {keep}")
+            _walk.laid_out(bags, hand, rng.random() < 0.5, rng.random() < 0.5)
+            outcomes["answered"] += 1
+        except (TypeError, ConquianError) as e:
+            outcomes[type(e).__name__] += 1
+    return dict(sorted(outcomes.items()))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rule-sets", type=int, default=200)
     parser.add_argument("--deals", type=int, default=200, help="deals per rule set and pair of players")
+    parser.add_argument("--tables", type=int, default=3000, help="hostile tables given to the kernel")
+    parser.add_argument("--walks", type=int, default=3000, help="hostile hands and melds given to the walk")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     cc = shutil.which("gcc")
@@ -70,16 +259,18 @@ def main() -> int:
         package = Path(tmp) / "conquian"
         shutil.copytree(ROOT / "conquian", package, ignore=shutil.ignore_patterns("*.so", "__pycache__"))
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
-        build = [cc, "-shared", "-fPIC", "-g", "-O1", "-std=c11", "-Wall", "-Wextra", "-Werror",
+        flags = [cc, "-shared", "-fPIC", "-g", "-O1", "-std=c11", "-Wall", "-Wextra", "-Werror",
                  "-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-sanitize-recover=undefined",
-                 f"-I{sysconfig.get_paths()['include']}", str(ROOT / "native" / "kernel.c"), "-o", str(package / f"_kernel{suffix}")]
-        subprocess.run(build, check=True)
+                 f"-I{sysconfig.get_paths()['include']}"]
+        for source, target in (("kernel.c", package / f"_kernel{suffix}"),
+                               ("romme_walk.c", package / "romme" / f"_walk{suffix}")):
+            subprocess.run(flags + [str(ROOT / "native" / source), "-o", str(target)], check=True)
         env = {**os.environ, "LD_PRELOAD": f"{asan} {ubsan}", "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=1",
                "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1", "PYTHONPATH": tmp,
                "CONQUIAN_VARIANTS": str(ROOT / "variants")}
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-c", CHILD, str(args.rule_sets), str(args.deals), str(args.seed),
-                               str(ROOT / "tests")],
+        done = subprocess.run([sys.executable, "-c", CHILD, str(args.rule_sets), str(args.deals), str(args.tables),
+                               str(args.walks), str(args.seed), str(ROOT / "tests")],
                               env=env, cwd=tmp)
         print(f"fuzz_kernel: exit status {done.returncode} after {time.perf_counter() - start:.0f} s "
               f"(seed {args.seed})")
