@@ -2,7 +2,8 @@
 
 A source's id is what ``str(rules)`` writes, so rule-set text must read it back; an alias is read there too.  An
 ambiguous entry's other readings are shown as rule-set text (``conquian rules``, the site), so each must be playable
-as printed: a reading that needs other axes changed says so in its ``needs`` table.  A source of a descendant game
+as printed: a reading that needs other axes changed says so in its ``needs`` table; a passage that gives another
+reading's words (a practice the text reports) is filed under it.  A source of a descendant game
 (Rommé) may say, in ``[lineage.descent]``, which game its game comes from, with the passage of its text that says so.
 """
 
@@ -14,7 +15,8 @@ from typing import Any, Mapping
 from .errors import DeclarationError, RuleError
 from .text import shorten
 
-__all__ = ["check_names", "check_readings", "Descent", "DESCENT_KEYS", "read_descent"]
+__all__ = ["check_names", "check_readings", "Descent", "DESCENT_KEYS", "file_reading_passages", "read_descent",
+           "Reading"]
 
 #: Keys of ``[lineage.descent]``: the game a source's game descends from, and the passage that says so.
 DESCENT_KEYS = ("game", "via", "passage", "locator", "english")
@@ -30,6 +32,20 @@ class Descent:
     """Verbatim from the source's text."""
     locator: str
     english: str
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One way to read an ambiguous passage, and the axis value it amounts to."""
+
+    value: Any
+    text: str
+    needs: tuple[tuple[str, Any], ...] = ()
+    """Other axes the reading needs, as (axis, value): it is played as the source with these and the value set."""
+
+    def settings(self, axis: str) -> dict[str, Any]:
+        """The axes this reading sets, its own first: ``rules.replace(**reading.settings(axis))`` plays it."""
+        return {axis: self.value, **dict(self.needs)}
 
 
 def read_descent(raw: Any, where: str, games: Any) -> Descent:
@@ -85,3 +101,35 @@ def check_readings(path: Any, entries: dict, rules: Any) -> None:
                                            f"as printed ({exc}); list the axes it needs in its 'needs' table") from None
             readings.append(reading)
         entries[name] = replace(entry, readings=tuple(readings))
+
+
+def file_reading_passages(axis: Any, where: str, ambiguous: bool, value: Any, readings: list, evidence: tuple,
+                          context: tuple) -> tuple:
+    """The evidence with each passage's ``reading`` read as values of the axis, checked: a passage may be filed under
+    other readings (a practice the text reports) only in an ambiguous entry, under readings not chosen, and never
+    first (citations quote the first passage); context never is."""
+    others = [r.value for r in readings if r.value != value]
+    out = list(evidence)
+    for i, ev in enumerate(evidence, 1):
+        if not ev.for_readings:
+            continue
+        ewhere = f"{where}, evidence {i}"
+        if not ambiguous:
+            raise DeclarationError(f"{ewhere}: 'reading' files a passage under another reading, which only an "
+                                   f"ambiguous entry has")
+        read = []
+        for v in ev.for_readings:
+            try:
+                read.append(axis.coerce(v))
+            except RuleError as exc:
+                raise DeclarationError(f"{ewhere}, reading: {exc}") from None
+            if read[-1] not in others:
+                raise DeclarationError(f"{ewhere}: 'reading' names {axis.format(read[-1])!r}, which is not one of the "
+                                       f"other readings ({', '.join(axis.format(o) for o in others) or 'none'})")
+        out[i - 1] = replace(ev, for_readings=tuple(read))
+    if out and out[0].for_readings:
+        raise DeclarationError(f"{where}: the first passage must be evidence for the value chosen, not for another "
+                               f"reading (it is the one citations quote)")
+    if any(ev.for_readings for ev in context):
+        raise DeclarationError(f"{where}: 'reading' belongs to evidence of an ambiguous entry, not to context")
+    return tuple(out)

@@ -14,13 +14,13 @@ The file format is documented in ``docs/howto/add-a-source.md`` and, briefly, in
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from .errors import DeclarationError, RuleError
-from .declaration_links import Descent, check_names, check_readings, read_descent
+from .declaration_links import Descent, Reading, check_names, check_readings, file_reading_passages, read_descent
 from .declaration_play import PlayRule, read_play
 from .games import RULE_SETS
 from .rules import RuleSet
@@ -145,20 +145,6 @@ class Evidence:
         for r in self.repairs:
             text = text.replace(r.found, r.read)
         return text
-
-
-@dataclass(frozen=True)
-class Reading:
-    """One way to read an ambiguous passage, and the axis value it amounts to."""
-
-    value: Any
-    text: str
-    needs: tuple[tuple[str, Any], ...] = ()
-    """Other axes the reading needs, as (axis, value): it is played as the source with these and the value set."""
-
-    def settings(self, axis: str) -> dict[str, Any]:
-        """The axes this reading sets, its own first: ``rules.replace(**reading.settings(axis))`` plays it."""
-        return {axis: self.value, **dict(self.needs)}
 
 
 @dataclass(frozen=True)
@@ -332,26 +318,7 @@ def _entry(axis, raw: Any, where: str, english_source: bool) -> Entry:
         rwhere = f"{where}, reading {i}"
         _check(r, READING_KEYS, rwhere)
         readings.append(Reading(_value(axis, r["value"], rwhere), r["reading"], tuple(r.get("needs", {}).items())))
-    others = [r.value for r in readings if r.value != value]
-    for i, ev in enumerate(evidence, 1):  # a passage filed for other readings names readings not chosen
-        if not ev.for_readings:
-            continue
-        ewhere = f"{where}, evidence {i}"
-        if status is not Status.AMBIGUOUS:
-            raise DeclarationError(f"{ewhere}: 'reading' files a passage under another reading, which only an "
-                                   f"ambiguous entry has; this one is {status.value!r}")
-        read = tuple(_value(axis, v, f"{ewhere}, reading") for v in ev.for_readings)
-        for v in read:
-            if v not in others:
-                raise DeclarationError(f"{ewhere}: 'reading' names {axis.format(v)!r}, which is not one of the other "
-                                       f"readings ({', '.join(axis.format(o) for o in others) or 'none'})")
-        evidence = evidence[:i - 1] + (replace(ev, for_readings=read),) + evidence[i:]
-    if evidence and evidence[0].for_readings:
-        raise DeclarationError(f"{where}: the first passage must be evidence for the value chosen, not for another "
-                               f"reading (it is the one citations quote)")
-    for i, ev in enumerate(context, 1):
-        if ev.for_readings:
-            raise DeclarationError(f"{where}, context {i}: 'reading' belongs to evidence of an ambiguous entry")
+    evidence = file_reading_passages(axis, where, status is Status.AMBIGUOUS, value, readings, evidence, context)
     note = raw.get("note", "")
     if status is not Status.SILENT and not evidence:
         raise DeclarationError(f"{where}: status {status.value!r} needs at least one passage in 'evidence'")

@@ -156,7 +156,7 @@ def test_the_same_kind_of_evidence_gets_the_same_badge():
     for source in ("dutch", "rummy-ch", "french"):  # Foster states alternation only after a tie
         assert "Foster's rule." not in DECLARATIONS[source].entries["dealer_rotation"].note
     romme = DECLARATIONS["romme-spielwiki"].entries
-    assert romme["adjacent_jokers"].status.value == "implied" and romme["min_naturals"].status.value == "silent"
+    assert romme["adjacent_jokers"].status.value == "silent" and romme["min_naturals"].status.value == "silent"
 
 
 def test_the_rule_for_each_status_is_on_the_site():

@@ -47,11 +47,12 @@ def test_each_practice_the_article_reports_is_filed_under_its_reading(axis, othe
 
 def test_statuses():
     by = {s: sorted(a for a, e in DECL.entries.items() if e.status is s) for s in Status}
-    assert by[Status.SILENT] == ["idle_turns", "min_cut", "min_naturals", "stock_renewals"]
+    # jokers side by side and natural cards in a meld: one case settled, the rest this site's (statuses.md)
+    assert by[Status.SILENT] == ["adjacent_jokers", "idle_turns", "min_cut", "min_naturals", "stock_renewals"]
     # the article's "manchmal" and its list of common deviations are readings (docs/explanation/statuses.md)
     assert by[Status.AMBIGUOUS] == ["ace_value", "cut_joker", "drawn_to_hand", "first_meld", "going_out", "jokers",
                                     "max_sequence", "round_the_corner"]
-    assert by[Status.IMPLIED] == ["adjacent_jokers"]
+    assert by[Status.IMPLIED] == []
 
 
 def test_where_the_article_reports_a_variant_the_note_says_so():

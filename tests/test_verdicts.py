@@ -55,3 +55,28 @@ def test_every_axis_has_a_verdict_and_groups():
     for ax in AXES:
         c = compare(ax.name, DECLARATIONS)
         assert c.verdict in Verdict and c.groups()
+
+
+def test_the_lists_of_where_they_part_mark_every_silent_value(built_site):
+    # glance and "why the sources differ" promise that a silent source's reading is no difference (issue 29, item 8):
+    # every source named beside a value it is silent on is marked as this site's reading
+    import html
+    import re
+
+    for page in ("glance.html", "explanation/why-the-sources-differ.html"):
+        text = (built_site / page).read_text(encoding="utf-8")
+        part = text.split('cq-glance-parts' if page == "glance.html" else 'cq-differences', 1)[1].split("</ul>", 1)[0]
+        items = [html.unescape(re.sub(r"<(?!/?span)[^>]+>", "", li)).replace("’", "'") for li in part.split("<li")[1:]]
+        shown = 0
+        for ax in AXES:
+            c = compare(ax.name, DECLARATIONS)
+            if c.verdict is not Verdict.PLAY:
+                continue
+            item = next(i for i in items if ax.title in i)
+            for source, entry in c.entries.items():
+                if entry is not None and not entry.status.speaks:
+                    marked = re.findall(r'cq-silent-reading">([^<]*)</span>', item)
+                    assert any(DECLARATIONS[source].short in m and "silent, this site's reading" in m for m in marked), \
+                        (page, ax.name, source, item)
+                    shown += 1
+        assert shown >= 4  # cards dealt at a time, adding to the opponent's melds, scoring: Dutch and French

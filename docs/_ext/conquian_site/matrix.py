@@ -178,6 +178,16 @@ class ComparisonMatrixDirective(CqDirective):
                 f'<p>Each value links to that source’s entry on the ruling page.</p>{other}</details></div>')
 
 
+def who_says(speak: list[str], quiet: list[str]) -> str:
+    """The sources of one value, the silent ones marked: "Foster; Dutch, French: silent, this site's reading"."""
+    out = escape(", ".join(speak))
+    if quiet:
+        out += "; " if speak else ""
+        out += (f'<span class="cq-silent-reading">{escape(", ".join(quiet))}: silent, this site’s reading'
+                f'</span>')
+    return out
+
+
 class GlanceDirective(CqDirective):
     """``{glance}``: the rules every source shares, and where they part (see the module)."""
 
@@ -198,13 +208,14 @@ class GlanceDirective(CqDirective):
                     shared.append(f'<li>{escape(ax.meaning(value))} <a class="cq-more" href="{href(ruling_docname(ax))}" '
                                   f'aria-label="{escape(ax.title)}: the ruling">→</a></li>')
                 elif verdict is Verdict.PLAY:
+                    # a silent source's value is this site's reading, never a difference: marked as such
                     groups: dict = {}
                     for d in decls:
                         e = entries[d.id]
                         if e is not None:
-                            groups.setdefault(e.value, []).append(d.short)
-                    who = " · ".join(f"<strong>{escape(words(ax.words(v)))}</strong> ({escape(', '.join(s))})"
-                                     for v, s in groups.items())
+                            groups.setdefault(e.value, ([], []))[0 if e.status.speaks else 1].append(d.short)
+                    who = " · ".join(f"<strong>{escape(words(ax.words(v)))}</strong> ({who_says(speak, quiet)})"
+                                     for v, (speak, quiet) in groups.items())
                     parts.append(f"<li>{link}: {who}</li>")
                 else:
                     speak = [d.short for d in decls if entries[d.id] is not None and entries[d.id].status.speaks]

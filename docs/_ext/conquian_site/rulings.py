@@ -211,7 +211,9 @@ class EntryDirective(CqDirective):
             whose += f", {axis.title[:1].lower()}{axis.title[1:]}"
         if entry.status is Status.SILENT:
             # the project's reading, never shown as the source's words
-            head = para(strong(f"{whose}: "), f"{decl.short} says nothing about this; this site plays it as ",
+            # a text that speaks nearby (context) does not "say nothing": it does not settle the question
+            says = "does not settle this" if entry.context else "says nothing about this"
+            head = para(strong(f"{whose}: "), f"{decl.short} {says}; this site plays it as ",
                         nodes.inline("", answer_words(axis, entry.value), classes=["cq-entry-value"]), ". ",
                         badge(entry.status), classes=["cq-entry-head"])
             box += head

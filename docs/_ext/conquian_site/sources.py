@@ -164,7 +164,7 @@ class SourceRulesDirective(SourceDirective):
         if meaning:
             box += para(meaning, classes=["cq-meaning"])
         if e.status is Status.SILENT:
-            box += para("The text says nothing on this" + ("; what it says nearby:" if e.context else "."),
+            box += para("The text does not settle this; what it says:" if e.context else "The text says nothing on this.",
                         classes=["cq-meaning"])
         for ev in e.passages_for(e.value) + e.context:  # another reading's passages are shown with that reading
             box += self.passage_nodes(decl, ev)

@@ -15,6 +15,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
+from conquian import DECLARATIONS
 from conquian.rules import AXES
 
 from .counts import in_words, site_counts
@@ -95,7 +96,14 @@ class DifferencesDirective(CqDirective):
                 if i:
                     p += nodes.Text("; ")
                 p += value_inline(ax, value, "cq-glance-value")
-                p += nodes.Text(" (" + ", ".join(names[x] for x in ids) + ")")
+                # a silent source's value is this site's reading, never a difference: marked as such
+                speak = [names[x] for x in ids if DECLARATIONS[x].entries[ax.name].status.speaks]
+                quiet = [names[x] for x in ids if not DECLARATIONS[x].entries[ax.name].status.speaks]
+                p += nodes.Text(" (" + ", ".join(speak) + ("; " if speak and quiet else ""))
+                if quiet:
+                    p += nodes.inline("", ", ".join(quiet) + ": silent, this site’s reading",
+                                      classes=["cq-silent-reading"])
+                p += nodes.Text(")")
             item = nodes.list_item()
             item += p
             items += item
