@@ -226,8 +226,17 @@ def borrow_into_old(r) -> bool:
 
 
 # -- the end ---------------------------------------------------------------------------------------------------------
-@probe("cards_to_win", lambda v: v)
-def _(r): return r.cards_to_win
+@probe("cards_to_win", lambda v: v <= 10)
+def _(r):
+    # Ten cards down once the three melds are laid: does that end the deal?  (The engine's verdict, not the rule set's
+    # number: a probe that read ``r.cards_to_win`` would compare the value with itself.)
+    g = pos(spanish(r).replace(meld_without_use=True, hand_cards="any"), """
+        dealer hand: J♠ J♥ J♦
+        dealer melds: [2♥ 3♥ 4♥ 5♥] [K♠ K♥ K♣]
+        pone hand: A♠ 2♠ 3♠ 6♠ 7♠ Q♠ A♥ 6♥ 7♥ K♦
+        stock: rest
+        offer: 4♣ drawn by dealer""")
+    return g.play("lay [2♥ 3♥ 4♥ 5♥] [J♠ J♥ J♦] [K♠ K♥ K♣]").is_over
 
 
 @probe("last_discard_counts", lambda v: v)

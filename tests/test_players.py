@@ -86,7 +86,18 @@ to draw: 0""")
 def test_random_player_uses_its_generator():
     g = Game("dutch", seed=1)
     picks = [str(RandomPlayer(random.Random(4)).choose(g)) for _ in range(3)]
-    assert len(set(picks)) == 1 and picks[0] in {str(a) for a in g.legal_actions()}
+    assert len(set(picks)) == 1
+    assert picks[0] == str(random.Random(4).choice(g.legal_actions()))  # the generator's own choice, not the first
+    # and over a deal's decisions the generator picks more than one kind of choice (not always the first listed)
+    seen, h = set(), Game("dutch", seed=2)
+    player = RandomPlayer(random.Random(5))
+    while not h.is_over and len(seen) < 2:
+        actions = h.legal_actions()
+        choice = player.choose(h)
+        if len(actions) > 1:
+            seen.add(actions.index(choice) == 0)
+        h.play(choice)
+    assert seen == {True, False}
 
 
 def test_default_strategy_is_random_and_unchanged():

@@ -229,7 +229,7 @@ def _(r):
     g = pos(r, "2♠ 7♦", more="table: [K♠ K♥ K♣] [8♠ 8♥ 8♦ 8♣] [10♠ 10♥ 10♦ 10♣]\nopened: 0 1\ndiscards: 5♣",
             phase="draw")
     turns = 0
-    while not g.is_over:  # each takes the top discard and throws it back: only the rule ends this
+    while not g.is_over and turns <= 100:  # each takes the top discard and throws it back: only the rule ends this
         top = g.discards[-1]
         g.play("take").play(f"discard {top}")
         turns += 1

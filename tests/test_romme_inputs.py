@@ -296,7 +296,7 @@ def test_a_discarded_joker_may_be_taken_to_be_melded_at_once(hand, melds):
     g.play("take")
     listed = {str(a) for a in g.legal_actions()}
     assert {Action.parse(t) for t in melds} <= set(g.legal_actions()) and all(t.startswith("meld") for t in listed)
-    assert "uses" not in listed and not any(Action.parse(t).meld.jokers == 0 for t in listed)
+    assert not any(Action.parse(t).meld.jokers == 0 for t in listed)
     refused = g.why_illegal("discard J♠")
     assert refused and "must be melded at once" in refused
 
@@ -314,7 +314,7 @@ def test_a_joker_on_the_pile_that_makes_no_meld_is_refused():
 def test_taking_and_throwing_back_the_discard_voids_the_deal(rules, turns):
     g = position(BASE.replace("romme-spielwiki\n", rules + "\n", 1))
     played = 0
-    while not g.is_over:
+    while not g.is_over and played <= turns:  # bounded: a broken rule fails here instead of hanging
         top = g.discards[-1]
         g.play("take").play(f"discard {top}")
         played += 1
