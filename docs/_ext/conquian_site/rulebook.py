@@ -89,12 +89,11 @@ PART_TITLE = {Group.END: "Going out: the end of a deal", Group.MATCH: "Scoring: 
 READING = "this is this site's reading"
 
 
-def reading_mark(decl: Declaration, status: Status) -> str:
+def reading_mark(status: Status) -> str:
     """The words that mark a sentence that is not the text's own: the site's reading (silent, ambiguous), or what
     the text implies without saying it; "" for a stated rule."""
     if status is Status.SILENT:
-        who = called(decl)
-        return f"{who[:1].upper()}{who[1:]} says nothing here: {READING}."
+        return f"The text says nothing here: {READING}."
     if status is Status.AMBIGUOUS:
         return f"The text is ambiguous here: {READING}."
     if status is Status.IMPLIED:
@@ -145,7 +144,7 @@ class RulesOfDirective(CqDirective):
                 continue
             item = nodes.list_item(classes=self.classes(entry.status))
             p = para(axis.meaning(entry.value) + " ")
-            self.mark(p, decl, entry.status)
+            self.mark(p, entry.status)
             why = nodes.inline("", "", classes=["cq-why"])
             why += link(*rule_target(decl, axis), nodes.Text("Why"))
             p += why
@@ -161,7 +160,7 @@ class RulesOfDirective(CqDirective):
         for rule in rules:
             item = nodes.list_item(classes=self.classes(rule.status))
             p = para(rule.rule + " ")
-            self.mark(p, decl, rule.status)
+            self.mark(p, rule.status)
             if rule.is_reading:
                 p += nodes.Text(rule.note + " ")
             item += p
@@ -175,8 +174,8 @@ class RulesOfDirective(CqDirective):
         return [f"cq-status-{status.value}", *(["cq-reading"] if status in (Status.SILENT, Status.AMBIGUOUS) else [])]
 
     @staticmethod
-    def mark(p: nodes.paragraph, decl: Declaration, status: Status) -> None:
-        words = reading_mark(decl, status)
+    def mark(p: nodes.paragraph, status: Status) -> None:
+        words = reading_mark(status)
         if words:
             p += nodes.emphasis("", words + " ", classes=["cq-mark"])
 
@@ -188,7 +187,8 @@ class RulesOfDirective(CqDirective):
         if decl.paragraph(ev.locator) is None and anchor not in citations(decl):
             anchor = ""  # a passage only the [[play]] rules quote has no anchor on the source's page
         p = para(classes=["cq-rulebook-cite"])
-        p += link(page, anchor, nodes.Text(f"{called(decl)}, {ev.locator}"))
+        who = called(decl)
+        p += link(page, anchor, nodes.Text(f"{who[:1].upper()}{who[1:]}, {ev.locator}"))
         p += nodes.Text(": “")
         quote = nodes.inline("", "", classes=["cq-quote", f"language-{decl.language}"])
         for segment, rep in repaired_segments(ev):
