@@ -260,6 +260,11 @@ def source_rules(name: str, cls: type, shown: str) -> Any:
     return base
 
 
+#: The longest rule-set text read: every axis of the largest game written out with its longest value is about 630
+#: characters; three times that leaves room for spaces and aliases.
+MAX_RULE_TEXT = 2_000
+
+
 def split_rule_text(text: str) -> tuple[str, dict[str, str], str]:
     """``ID(axis=value, ...)`` split into the id, the settings (axis -> value text) and the text as errors show it.
 
@@ -267,6 +272,9 @@ def split_rule_text(text: str) -> tuple[str, dict[str, str], str]:
     """
     if not isinstance(text, str):
         raise TypeError(f"rule-set text must be a string, not {type(text).__name__}")
+    if len(text) > MAX_RULE_TEXT:  # refused before anything is read, as positions and records are
+        raise RuleError(f"rule-set text {shorten(text)!r} of {len(text):,} characters, more than any rule set's "
+                        f"({MAX_RULE_TEXT:,} at most)")
     shown = shorten(text)
     t = text.strip()
     name, args = t, None
