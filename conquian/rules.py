@@ -261,8 +261,8 @@ def source_rules(name: str, cls: type, shown: str) -> Any:
 
 
 #: The longest rule-set text read: every axis of the largest game written out with its longest value is about 630
-#: characters; three times that leaves room for spaces and aliases.
-MAX_RULE_TEXT = 2_000
+#: characters; this leaves room for any spacing a person types, and is read in well under a millisecond.
+MAX_RULE_TEXT = 10_000
 
 
 def split_rule_text(text: str) -> tuple[str, dict[str, str], str]:
