@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conquian import AXES, VARIANTS, ConflictingRules, RuleError, RuleSet, UnknownVariant, variant
+from conquian import AXES, VARIANTS, ConflictingRules, RuleError, RuleSet, variant
 from conquian.axes import Group
 from conquian.rules import AXIS_BY_NAME, CONFLICTS
 
