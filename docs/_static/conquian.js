@@ -1,7 +1,6 @@
 /* The Conquian site's few behaviours, none of which the content depends on:
    - the matrix's "only the rows where the sources differ" switch, its state kept in the URL (?only=differ);
    - a code block that scrolls sideways can be reached, and scrolled, by keyboard (tabindex="0");
-   - the search lists each page once;
    - ?source=ID opens that source's tab on a ruling page (sphinx-design reads the same parameter; this also
      selects the tab when the page is opened with a stored choice for another source);
    - "Try it" on a position and "Deal" on the play page load the interactive table (cq-play.js, cq-play.css) and,
@@ -105,25 +104,7 @@
     }
   }
 
-  // The search lists one page once: a later result for a page already listed (another anchor of it) is removed.
-  function searchOncePerPage() {
-    const box = document.getElementById("search-results");
-    if (!box) return;
-    const prune = () => {
-      const seen = new Set();
-      for (const item of box.querySelectorAll("ul.search > li")) {
-        const link = item.querySelector("a");
-        if (!link) continue;
-        const page = link.getAttribute("href").split("#")[0].split("?")[0];
-        if (seen.has(page)) item.remove();
-        else seen.add(page);
-      }
-    };
-    new MutationObserver(prune).observe(box, { childList: true, subtree: true });
-  }
-
   function ready() {
-    searchOncePerPage();
     // furo's sidebar captions are headings without a level: give them one (axe: aria-required-attr)
     for (const caption of document.querySelectorAll('.caption[role="heading"]:not([aria-level])')) {
       caption.setAttribute("aria-level", "2");

@@ -26,6 +26,7 @@ from conquian.games import HOME
 from conquian.status import NOT_APPLICABLE, Status
 from conquian.verdicts import Verdict
 
+from .cell_words import cell_words
 from .compare import badge_html
 from .counts import in_words, site_counts
 from .data import (axis_groups, computed_verdict, game_axis, games, matrix_data, ordered_sources, own_matrix_data,
@@ -57,10 +58,12 @@ def cell_badge_html(status) -> str:
             f'<span class="cq-badge-word">{escape(status.value)}</span></span>')
 
 
-def value_cell(cell: dict, target: tuple[str, str], css: str = "") -> str:
+def value_cell(cell: dict, target: tuple[str, str], css: str = "", axis=None) -> str:
+    """A source's value on an axis, in the reader's words (never the engine's "reactive"), linking to its entry."""
     status = cell["status"]
+    text = cell_words(axis, cell["value"]) if axis is not None else words(cell["text"])
     return (f'<td class="cq-cell cq-cell-{status.value}{css}"><a href="{href(*target)}">'
-            f'<span class="cq-cell-value">{escape(words(cell["text"]))}</span></a> {cell_badge_html(status)}</td>')
+            f'<span class="cq-cell-value">{escape(text)}</span></a> {cell_badge_html(status)}</td>')
 
 
 def source_head(d) -> str:
@@ -108,12 +111,15 @@ class ComparisonMatrixDirective(CqDirective):
                         cells.append(na_cell("" if d.game == HOME else d.title))
                     else:
                         css = "" if d.game == HOME else " cq-col-game"
-                        cells.append(value_cell(cell, rule_target(d, game_axis(d.game, ax.name)), css))
+                        own = game_axis(d.game, ax.name)
+                        cells.append(value_cell(cell, rule_target(d, own), css, own))
                 body.append(f'<tr id="axis-{ax.slug}" class="{"cq-differs" if play else "cq-agrees"}" '
                             f'data-verdict="{r["verdict"].value}">{axis_head(ax, href(ruling_docname(ax)), mark)}'
                             f'{"".join(cells)}</tr>')
-                fallback.append(para(f"{ax.title}: " + "; ".join(
-                    f"{d.short} {words(r['cells'][d.id]['text']) if r['cells'][d.id] else 'does not arise'}" for d in decls)))
+                said = {d.id: cell_words(game_axis(d.game, ax.name), r["cells"][d.id]["value"])
+                        for d in decls if r["cells"][d.id] is not None}
+                fallback.append(para(f"{ax.title}: " + "; ".join(f"{d.short} {said.get(d.id, 'does not arise')}"
+                                                                 for d in decls)))
         legend = self.legend(na, [d for d in decls if d.game != HOME])
         tools = ('<div class="cq-matrix-tools"><label class="cq-switch"><input type="checkbox" id="cq-only-differ" '
                  'data-cq-filter="differ"> Show only the rows where the sources differ in play</label> '
@@ -141,8 +147,8 @@ class ComparisonMatrixDirective(CqDirective):
             body.append(f'<tr class="cq-group-row"><th scope="colgroup" colspan="{len(decls) + 1}"><span class="cq-group-label">{escape(group)}</span></th></tr>')
             for ax in axes:
                 r = next(r for r in rows if r["axis"] is ax)
-                cells = [na_cell() if r["cells"][d.id] is None else value_cell(r["cells"][d.id], rule_target(d, ax))
-                         for d in decls]
+                cells = [na_cell() if r["cells"][d.id] is None
+                         else value_cell(r["cells"][d.id], rule_target(d, ax), "", ax) for d in decls]
                 body.append(f'<tr id="{game}-axis-{ax.slug}">{axis_head(ax, href(*rule_target(decls[0], ax)))}'
                             f'{"".join(cells)}</tr>')
                 fallback.append(para(f"{ax.title}: " + "; ".join(

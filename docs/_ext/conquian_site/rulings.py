@@ -30,7 +30,8 @@ from conquian.verdicts import compare
 from .statistics import ruling_effect
 from .data import (LANGUAGE_NAME, answer_words, Verdict, axis_of, computed_verdict, entry_anchor, game_axis, games,
                    ordered_sources, repaired_segments, ruling_docname, sentence, value_groups)
-from .nodes import badge, cq_html, link, not_applicable, para, strong, value_inline
+from .cell_words import cell_words
+from .nodes import badge, cq_details, cq_html, link, not_applicable, para, strong, value_inline
 from .passages import locator_target
 from .shared import CqDirective
 
@@ -142,6 +143,9 @@ class RulingDirective(CqDirective):
                 if e is not None:
                     who += nodes.Text(" ")
                     who += badge(e.status)
+                    if e.other_readings:  # the first screen names the other reading, in a few words
+                        other = " or ".join(cell_words(axis, r.value) for r in e.other_readings)
+                        who += nodes.inline("", f" (read otherwise: {other})", classes=["cq-other-reading"])
             witnesses = one_witness([d for d, _ in members])
             if witnesses:
                 who += nodes.inline("", f" ({witnesses}: one witness)", classes=["cq-one-witness"])
@@ -231,7 +235,12 @@ class EntryDirective(CqDirective):
 
         if entry.readings:
             box += para("Readings (the first is the one chosen):", classes=["cq-label"])
-        box += self.readings_and_note(entry, decl)
+        for node in self.readings_and_note(entry, decl):
+            if "cq-note" in node.get("classes", []):  # the project's long note: one click away, the first screens free
+                toggle = cq_details(summary="This project's note on the reading", classes=["cq-note-toggle"])
+                toggle += node
+                node = toggle
+            box += node
         return box
 
     def passage_nodes(self, decl: Declaration, ev: Evidence) -> list[nodes.Node]:
@@ -253,6 +262,8 @@ class EntryDirective(CqDirective):
         label = para(f"The text ({language}):" if decl.language != "en" else "The text:", classes=["cq-label"])
         out += [label, quote]
         if ev.repairs:
+            # the text's defects are for the few who check the reading: behind a closed toggle
+            toggle = cq_details(summary="Repaired reading: what the extraction has", classes=["cq-repair"])
             note = para(strong("Repaired reading. "), classes=["cq-repair-note"])
             note += nodes.Text("The extraction is defective here; the passage is shown as this project reads it "
                                "(marked). It has ")
@@ -265,7 +276,8 @@ class EntryDirective(CqDirective):
                 if rep.why:
                     note += nodes.Text(f" ({rep.why.rstrip('.')})")
             note += nodes.Text(".")
-            out.append(note)
+            toggle += note
+            out.append(toggle)
         if decl.language != "en" or ev.english.strip() != ev.repaired.strip():
             out.append(para("In English (this project's rendering):", classes=["cq-label"]))
             english = nodes.block_quote(classes=["cq-english", "language-en"])
