@@ -25,7 +25,7 @@ import enum
 
 from .cards import JOKER_CODE, cards as _cards, cards_of, format_cards, mask_of
 from .errors import ActionError
-from .text import shorten, split_groups
+from .text import shorten, shown_number, split_groups
 from .vocabulary import ActionBase
 
 __all__ = ["Action", "Kind"]
@@ -166,7 +166,9 @@ def _check_shape(kind: Kind, melds: tuple, card: int, onto: int) -> None:
         raise ActionError("Action(melds) must be a tuple of card masks (ints with a bit per card)")
     for name, value in (("card", card), ("onto", onto)):
         if type(value) is not int or value < 0 or value & ~_CARD_BITS:
-            raise ActionError(f"Action({name}) must be a card mask, not {value!r:.40}")
+            shown = shown_number(value) if type(value) is int else shorten(repr(value), 40) if isinstance(value, str) \
+                else type(value).__name__
+            raise ActionError(f"Action({name}) must be a card mask, not {shown}")
     need = {"melds": kind in _WITH_MELDS, "card": kind is Kind.DISCARD, "onto": kind is Kind.FORCE}
     for name, value in (("melds", melds), ("card", card), ("onto", onto)):
         if need[name] and not value:

@@ -110,16 +110,23 @@ class Deal(ABC):
         return self
 
     def _illegal(self, a) -> IllegalMove:
+        a = self.ACTION.parse(a)  # an action built around its class's check is refused here, before the rules read it
         reason, axis = self._diagnose(a)
         text, words = self._text(a), self._words(a)
         rule = cite(self.rules, axis) if axis else ""
         limit = self.MESSAGE_LIMIT
-        if limit is None:
-            message = f"{text!r} ({words}) is illegal: {reason}" + (f" ({rule})" if rule else "")
-        else:  # short whatever was typed: the reason whole, the action, its words and the citation cut to fit
-            message = f"{shorten(text, 40)!r} ({shorten(words, 50)}) is illegal: {reason}"
+        message = f"{text!r} ({words}) is illegal: {reason}" + (f" ({rule})" if rule else "")
+        if limit is not None and len(message) > limit:
+            # Cut to fit: the reason whole, the action to 40 characters, its words to what is left once the rule's
+            # head (axis, value, source, status) has its place, the rule (its passage) to the rest.
+            shown = shorten(text, 40)
+            head = len(rule.split("), ", 1)[0]) + 6 if rule else 0
+            room = limit - len(f"{shown!r} () is illegal: {reason}") - head
+            message = f"{shown!r} ({shorten(words, max(50, room))}) is illegal: {reason}"
             if rule:
                 message += f" ({shorten(rule, max(60, limit - len(message) - 3))})"
+            if len(message) > limit:  # a long reason (a meld of many cards named in it): the message cut as well
+                message = message[:limit - 1] + "…"
         return IllegalMove(message, action=text, words=words, reason=reason, axis=axis, rule=rule)
 
     def describe(self, action) -> str:
@@ -128,8 +135,7 @@ class Deal(ABC):
 
     def action_text(self, action) -> str:
         """An action (one of :meth:`legal_actions`, or its text) as the text :meth:`play` reads back."""
-        if type(action) is not self.ACTION:
-            action = self.ACTION.parse(action)  # text is read; any other type is a TypeError that says so
+        action = self.ACTION.parse(action)  # text is read, an action checked; any other type is a TypeError that says so
         return self._text(action)
 
     # -- the state as values, the position as text ---------------------------------------------------------------

@@ -55,6 +55,7 @@ class Game(Deal):
     """The phase of the deal: a card on offer, a discard due, a declined card to demand, or over."""
 
     ACTION, OVER, SNAPSHOT = Action, Phase.OVER, Snapshot
+    MESSAGE_LIMIT = 300  # the action and the citation cut to fit; the whole of both stay on the error (action, rule)
     LISTS = ("_hands", "_melds", "_down", "_stock", "_out", "_history", "_reports")
 
     def __init__(self, rules: "RuleSet | str", *, seed: "int | random.Random | None" = None,

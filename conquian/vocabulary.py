@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .errors import ActionError, CardError
+from .errors import ActionError, CardError, ConquianError
 from .text import leading_word, shorten
 
 __all__ = ["ActionBase"]
@@ -33,16 +33,35 @@ class ActionBase(tuple):
         raise NotImplementedError  # pragma: no cover - every game's Action defines it
 
     def __str__(self) -> str:
-        return self.text()
+        return type(self).checked(self).text()
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}.parse({self.text()!r})"
+        try:
+            return f"{type(self).__name__}.parse({type(self).checked(self).text()!r})"
+        except ActionError:  # a repr never raises: it says what the object is
+            return f"<a malformed {type(self).__name__} of {len(self)} part{'' if len(self) == 1 else 's'}>"
+
+    @classmethod
+    def checked(cls, action):
+        """``action`` itself, if it has the shape its class builds: one made around the class's check (with
+        ``tuple.__new__``) is rebuilt by the class, and a shape the class would not build is an
+        :class:`~conquian.errors.ActionError` saying so, not an internals error where the engine reads it."""
+        name = type(action).__name__
+        try:
+            rebuilt = type(action)(*action)
+        except (TypeError, ConquianError) as exc:
+            parts = f"{len(action)} part" + ("" if len(action) == 1 else "s")
+            raise ActionError(f"a malformed {name} of {parts}: {shorten(str(exc), 150)}") from None
+        if rebuilt != action:
+            raise ActionError(f"a malformed {name}: its parts are not as {name}() keeps them")
+        return action
 
     @classmethod
     def parse(cls, text: Any):
-        """Read action text (Unicode or ASCII cards): an action of this class is returned as it is."""
+        """Read action text (Unicode or ASCII cards): an action of this class is returned as it is, once
+        :meth:`checked`."""
         if isinstance(text, cls):
-            return text
+            return cls.checked(text)
         if not isinstance(text, str):
             raise TypeError(f"an action must be text or an Action, not {type(text).__name__}")
         if cls.MAX_TEXT is not None and len(text) > cls.MAX_TEXT:  # refused before anything is read

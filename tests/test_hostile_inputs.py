@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from conquian import ConquianError, Game, PositionError, RecordError, RommeGame, parse_rules, position, variant
+from conquian import (ConquianError, Game, PositionError, RecordError, RommeGame, RommeRules, RuleSet, parse_rules,
+                      position, variant)
 from conquian.errors import ActionError, CardError, RuleError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "_ext"))
@@ -124,7 +125,8 @@ def test_a_record_with_an_illegal_move_says_so_briefly(move, phrase):
     g = Game("foster-1913", seed=3).play("pass")  # the dealer has the say to the 2♠
     with pytest.raises(ConquianError) as played:
         g.copy().play(move)
-    assert phrase in str(played.value) and played.value.rule in str(played.value)  # Conquian's message cites whole
+    message, rule = str(played.value), played.value.rule  # the message cites the rule cut to fit; .rule holds it whole
+    assert phrase in message and len(message) <= 300 and rule.startswith("rule " + message.split(" (rule ", 1)[1][:40])
     with pytest.raises(RecordError, match=rf"^record move 2 \(line 6, 'dealer': .*{phrase}") as replayed:
         Game.from_record(g.record() + f"dealer: {move}\n")
     assert len(str(replayed.value)) <= 300 and str(replayed.value).endswith("…")
@@ -199,7 +201,17 @@ def test_the_playroom_answers_every_request_with_json(requests):
         assert "error" not in answer or 0 < len(answer["error"]) <= 300
 
 
-@pytest.mark.parametrize("read", [variant, parse_rules, Game, RommeGame], ids=lambda f: f.__name__)
-def test_a_name_longer_than_any_variant_is_refused_as_such(read):
+def test_a_name_longer_than_any_variant_is_refused_as_such():
     with pytest.raises(ConquianError, match=r"^unknown variant 'ab ab .*…' \(99999[89] characters; a variant's name has"):
-        read("ab " * 333_333)
+        variant("ab " * 333_333)
+
+
+@pytest.mark.parametrize("read", [parse_rules, Game, RommeGame, RuleSet.parse, RommeRules.parse],
+                         ids=["parse_rules", "Game", "RommeGame", "RuleSet.parse", "RommeRules.parse"])
+@pytest.mark.parametrize("text", ["romme" + " " * 1_000_000 + "spielwiki", "ab " * 333_333, "dutch(" + "x" * 10_001 + ")"],
+                         ids=["spaces", "words", "a setting"])
+def test_rule_set_text_longer_than_any_is_refused_before_it_is_read(read, text):
+    with pytest.raises(RuleError, match=rf"^rule-set text '.*…' of {len(text):,} characters, more than any rule set's "
+                                        r"\(10,000 at most\)$") as info:
+        read(text)
+    assert len(str(info.value)) <= 300
