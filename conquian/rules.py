@@ -383,6 +383,30 @@ def _(r): return 2 * r.hand_size + 1 > _pack_size(r)
 def _(r): return 2 * r.min_cut > _pack_size(r)
 
 
+#: The largest hand that melds of two cards allow: 14 where both sets and sequences may be pairs, else 16.  With
+#: these, the most arrangements measured for one hand and the card on offer (cards of a few ranks in every suit, ace
+#: high and low, round the corner) are about 60,000, as many as hands of 19 allow with melds of three (53,934): the
+#: engine lists them in under a second, the greedy player judges them in a few.  One card more gives 190,000 and
+#: 120,000; hands of 19 with pairs give 5.3 million, listed in minutes (the Python engine) and never judged.
+PAIR_HAND = {2: 14, 1: 16}
+
+
+def _pairs(r: RuleSet) -> int:
+    return (r.min_set == 2) + (r.min_sequence == 2)
+
+
+@_conflict("min_set", "hand_size", lambda r: f"with pairs as sets{' and sequences' if _pairs(r) == 2 else ''}, a hand "
+           f"of more than {PAIR_HAND[_pairs(r)]} cards can be laid out in more ways than a decision can weigh in "
+           f"bounded time (see conquian.rules.PAIR_HAND)")
+def _(r): return r.min_set == 2 and r.hand_size > PAIR_HAND[_pairs(r)]
+
+
+@_conflict("min_sequence", "hand_size", lambda r: f"with sequences of two cards, a hand of more than "
+           f"{PAIR_HAND[_pairs(r)]} cards can be laid out in more ways than a decision can weigh in bounded time "
+           f"(see conquian.rules.PAIR_HAND)")
+def _(r): return r.min_sequence == 2 and r.hand_size > PAIR_HAND[_pairs(r)]
+
+
 def _reachable_totals(r: RuleSet) -> set[int]:
     """Every number of cards that melds of the allowed sizes can add up to, up to ``cards_to_win``."""
     sizes = set(range(r.min_set, r.max_set + 1)) | set(range(r.min_sequence, r.max_sequence + 1))
