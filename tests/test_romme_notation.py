@@ -1,10 +1,12 @@
 """Rommé position and record text: read, written back, and every kind of bad text, or impossible position, named."""
 
+import dataclasses
+
 import pytest
 
 from conquian import PositionError, RecordError, RommeGame
 from conquian.romme.game import position
-from conquian.romme.notation import parse_position, parse_record
+from conquian.romme.notation import format_position, parse_position, parse_record
 
 GOOD = """
 variant: romme-spielwiki
@@ -102,6 +104,70 @@ def test_a_draw_needs_a_stock_and_a_first_turn_may_lack_a_discard():
         position(GOOD.replace("to play: 1", "to draw: 1").replace("discards: 5♣ 7♣", "discards: 5♣ 7♣ rest"))
     with pytest.raises(PositionError, match=r"the discard pile is empty only before the first turn"):
         position(GOOD.replace("to play: 1", "to draw: 1").replace("discards: 5♣ 7♣\n", ""))
+
+
+def _dealt(rules: str, players: int = 3, seed: int = 4) -> RommeGame:
+    g = RommeGame(rules, players, seed=seed)
+    return g.play("leave") if str(g).endswith("to keep: 2") else g  # a joker found at the cut, left in the pack
+
+
+def _moved(g: RommeGame, give: "tuple[int, int] | None" = None, **changes) -> str:
+    """The deal's position text with some of its snapshot's fields changed, and a card handed from one seat to
+    another (``give=(0, 1)``)."""
+    s = g.snapshot()
+    if give:
+        h, (a, b) = list(s.hands), give
+        h[a], h[b] = h[a][:-1], tuple(sorted(h[b] + h[a][-1:]))
+        changes["hands"] = tuple(h)
+    return format_position(dataclasses.replace(s, **changes))
+
+
+def test_where_the_dealer_does_not_open_the_player_at_his_left_draws_first():
+    """Nothing discarded, no renewal, the stock as dealt: only seat 1 can be to draw, and no turn has been idle."""
+    g = _dealt("romme-spielwiki(dealer_opens=false)")
+    assert str(g).endswith("to draw: 1") and position(str(g)).snapshot() == g.snapshot()
+    for seat in (0, 2):
+        with pytest.raises(PositionError, match=r"no card has been drawn from it, so the deal is as dealt: the player "
+                                                r"at the dealer's left, seat 1, is to draw"):
+            position(str(g).replace("to draw: 1", f"to draw: {seat}"))
+    with pytest.raises(PositionError, match=r"seat 1, is to draw, with nothing discarded and no idle turn"):
+        position(str(g) + "\nidle turns: 1")
+    melded = """variant: romme-spielwiki(dealer_opens=false)
+players: 2
+hand 0: 2♣ 3♦ 7♥ 8♥ Q♠ J♦ 4♣ 9♠
+hand 1: A♥ 5♥ 9♣ 9♦ 🃏 6♣ 6♦ 10♦ 2♠ 2♠ K♦ 5♣ 7♣
+table: [K♠ K♥ K♣ K♦]
+opened: 0
+discards: 10♠
+to draw: 1"""  # the dealer has melded and discarded, and nobody has drawn a card: no turn can begin without one
+    with pytest.raises(PositionError, match=r"seat 1, is to draw, with nothing discarded"):
+        position(melded)
+    # Each drew a card first: the dealer's nine cards, the kings and his discard make thirteen and one drawn.
+    after = position(melded.replace("9♠\n", "9♠ 5♠\n").replace("discards: 10♠", "discards: 7♠ 10♠"))
+    assert after.to_act == 1 and len(after.stock) == 110 - 2 * 13 - 2
+    two = _dealt("romme-spielwiki(dealer_opens=false)", players=2, seed=5)
+    assert position(str(two)).to_act == 1
+    with pytest.raises(PositionError, match=r"seat 1, is to draw"):
+        position(str(two).replace("to draw: 1", "to draw: 0"))
+    drawn = g.copy().play("draw")  # once a card has left the stock the rule says nothing more
+    assert position(str(drawn)).snapshot() == drawn.snapshot()
+
+
+def test_where_the_dealer_opens_the_idle_turns_since_say_who_is_to_act():
+    """The stock as dealt, nothing melded: every turn since the dealer's opening took the top discard, so the idle
+    turns count them, and the seat to act follows."""
+    g = _dealt("romme-spielwiki")
+    assert str(g).endswith("to play: 0")
+    with pytest.raises(PositionError, match=r"to play: seat 0, not 1: no card has left the stock and nobody has melded"):
+        position(_moved(g, (0, 1), actor=1))
+    taken = g.copy().play(next(a for a in g.legal_actions() if str(a).startswith("discard")))
+    assert str(taken).endswith("to draw: 1")
+    with pytest.raises(PositionError, match=r"to draw: seat 1, not 2: .* there have been 0 \(idle turns; rule dealer_opens = true\)"):
+        position(str(taken).replace("to draw: 1", "to draw: 2"))
+    taken.play("take")  # seat 1 takes the dealer's discard: an idle turn, the pile empty, the stock as dealt
+    assert str(taken).endswith("idle turns: 1\nto play: 1") and position(str(taken)).snapshot() == taken.snapshot()
+    with pytest.raises(PositionError, match=r"to play: seat 1, not 2"):
+        position(_moved(taken, (1, 2), actor=2))
 
 
 def test_a_position_of_a_megabyte_is_read_in_one_pass():

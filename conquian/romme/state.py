@@ -164,6 +164,7 @@ def check(s: Snapshot) -> None:
     _check_counters(s)
     _check_phase(s)
     _check_hands(s)
+    _check_start(s)
     _check_table(s)
 
 
@@ -253,6 +254,30 @@ def _check_phase(s: Snapshot) -> None:
         if not s.discards and (r.dealer_opens or s.table or s.renewals or any(len(h) != r.hand_size for h in s.hands)):
             raise PositionError("discards: the discard pile is empty only before the first turn, where the dealer "
                                 "does not open (rule dealer_opens)")
+
+
+def _check_start(s: Snapshot) -> None:
+    """While no card has left the stock (and it was never renewed), who can be to act.
+
+    Where the dealer does not open, the first turn draws from the stock (the discard pile is empty): the deal is as
+    dealt, seat 1 to draw.  Where he opens, every turn since his took the top discard; while nobody has melded, each
+    was idle, so the idle turns count the turns since his: the seat to act follows from them.
+    """
+    r, n = s.rules, s.players
+    if s.phase not in (Phase.DRAW, Phase.PLAY) or s.renewals or len(s.stock) != r.shape.size - n * r.hand_size - r.dealer_opens:
+        return
+    first = 1 % n
+    if not r.dealer_opens:
+        if s.phase is not Phase.DRAW or s.actor != first or s.idle or s.table or s.discards:
+            raise PositionError(f"stock: no card has been drawn from it, so the deal is as dealt: the player at the "
+                                f"dealer's left, seat {first}, is to draw, with nothing discarded and no idle turn "
+                                f"(rule dealer_opens = false)")
+    elif not s.table and not s.new:
+        seat = (s.idle + (s.phase is Phase.DRAW)) % n
+        if s.actor != seat:
+            raise PositionError(f"to {s.phase.value}: seat {seat}, not {s.actor}: no card has left the stock and nobody "
+                                f"has melded, so every turn since the dealer opened took the top discard, an idle "
+                                f"turn, and there have been {s.idle} (idle turns; rule dealer_opens = true)")
 
 
 def smallest_meld(r: RommeRules) -> int:
