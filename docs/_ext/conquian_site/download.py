@@ -52,9 +52,11 @@ def cells() -> list[dict[str, Any]]:
                     "source": decl.id, "source_name": decl.short, "game": game, "rule": axis.name,
                     "rule_name": axis.title, "question": axis.question, "value": _plain(entry.value),
                     "value_words": axis.words(entry.value).replace("-", " "), "status": entry.status.value,
-                    "passages": [_evidence(ev) for ev in entry.evidence],
+                    "passages": [_evidence(ev) for ev in entry.passages_for(entry.value)],
                     "context": [_evidence(ev) for ev in entry.context],
-                    "other_readings": [{"value": _plain(r.value), "text": r.text}
+                    # a passage filed under another reading (a practice the text reports) goes with that reading
+                    "other_readings": [{"value": _plain(r.value), "text": r.text,
+                                        "passages": [_evidence(ev) for ev in entry.passages_for(r.value)]}
                                        for r in entry.readings if r.value != entry.value],
                     "note": entry.note.strip(),
                 })
@@ -82,8 +84,10 @@ def schema() -> dict[str, Any]:
                            "context": {"type": "array", "items": {"$ref": "#/$defs/evidence"},
                                        "description": "for a silent cell: what the text says nearby"},
                            "other_readings": {"type": "array", "items": {
-                               "type": "object", "additionalProperties": False, "required": ["value", "text"],
-                               "properties": {"value": {"type": ["string", "integer", "boolean"]}, "text": text}}},
+                               "type": "object", "additionalProperties": False, "required": ["value", "text", "passages"],
+                               "properties": {"value": {"type": ["string", "integer", "boolean"]}, "text": text,
+                                              "passages": {"type": "array", "items": {"$ref": "#/$defs/evidence"},
+                                                           "description": "the text's words for this reading"}}}},
                            "note": {"type": "string"}}}
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Conquian rules, source by source",
             "description": "Every source's answer on every rule of its game, with its status and its evidence.",
