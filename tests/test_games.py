@@ -7,7 +7,8 @@ every step:
 - the cards are conserved: the deal's places hold exactly its pack;
 - the turn order holds: the seat to act is one of the deal's seats, None exactly when the deal is over, it is the
   seat the history records, and a change of turn passes to the next seat in order (after the deal's opening);
-- the position text round-trips, and so does the snapshot (restoring it gives the same state and choices);
+- the position text round-trips: read back, it gives the same snapshot, text and choices (and so does the
+  snapshot itself, restored);
 - ``is_legal`` agrees with ``legal_actions``, for the legal actions and for actions legal elsewhere;
 - a refused action raises :class:`~conquian.errors.IllegalMove` and leaves the deal as it was.
 
