@@ -82,9 +82,7 @@ class Deal(ABC):
     # -- the rules ------------------------------------------------------------------------------------------------
     def legal_actions(self) -> list:
         """Every legal action, each distinct outcome once."""
-        if self._legal is None:
-            self._legal = self._list_legal()
-        return list(self._legal)
+        return list(self._listing())
 
     def is_legal(self, action) -> bool:
         return self.why_illegal(action) is None
@@ -92,22 +90,34 @@ class Deal(ABC):
     def why_illegal(self, action) -> "str | None":
         """None if the action is legal here, else the message :meth:`play` would raise."""
         action = self.ACTION.parse(action)
-        if self._legal is None:
-            self._legal = self._list_legal()
-        return None if action in self._legal else str(self._illegal(action))
+        return None if action in self._lookup() else str(self._illegal(action))
 
     def play(self, action):
         """Apply an action (an action value or its text); returns the deal, for chaining in examples."""
         if type(action) is not self.ACTION:
             action = self.ACTION.parse(action)
-        if self._legal is None:
-            self._legal = self._list_legal()
-        if action not in self._legal:
+        if action not in self._lookup():
             raise self._illegal(action)
         self._legal = None
         self._history.append((self.to_act, action))
         self._apply(action)
         return self
+
+    def _listing(self) -> list:
+        """The legal actions, listed once per state; a long list also as a set, made before any copy is, so that
+        copies share it (a greedy player plays each of thousands of actions on a copy: a scan of the list for each
+        took twenty times the judging)."""
+        if self._legal is None:
+            self._legal = legal = self._list_legal()
+            if len(legal) > 64:
+                self._legal_set = (legal, frozenset(legal))
+        return self._legal
+
+    def _lookup(self):
+        """What ``action in`` looks in: the legal actions as a set when there are many, else as listed."""
+        legal = self._listing()
+        cached = self.__dict__.get("_legal_set")
+        return cached[1] if cached is not None and cached[0] is legal else legal
 
     def _illegal(self, a) -> IllegalMove:
         a = self.ACTION.parse(a)  # an action built around its class's check is refused here, before the rules read it
