@@ -78,7 +78,8 @@ players: 2
 hand 0: 2♠ 7♠ Q♠ A♥ 5♥ 8♥ K♥ 3♦ 6♦ 9♦ 4♣ 10♣ J♣
 hand 1: 3♠ 8♠ J♠ K♠ 6♥ 9♥ 2♦ 4♦ 10♦ A♣ 5♣ 7♣ Q♣
 discards: 9♣
-to draw: 0""")
+idle turns: 1
+to draw: 0""")  # seat 1 took the dealer's opening discard and discarded the 9♣: one idle turn
     # The 9♣ joins the 10♣ J♣ (a sequence); drawn to the hand under this source's rules.
     assert str(GreedyPlayer().choose(g)) == "take"
 

@@ -344,7 +344,7 @@ def handle(request: str) -> str:
         # Numbers too long for any field are kept as their length, never converted (see _LongNumber).
         req = json.loads(request, parse_int=_json_int)
         if not isinstance(req, dict):
-            raise ConquianError(f"a request is a JSON object with an 'op', not {_shown(req)}")
+            raise ConquianError(f"unknown request: a request is a JSON object with an 'op', not {_shown(req)}")
         op = req.get("op")
         room = _room(req)
         if op == "deal":
@@ -367,7 +367,7 @@ def handle(request: str) -> str:
             out = {"choices": choices()}
         else:
             raise ConquianError(f"unknown request {shorten(escape(op), 40)!r}" if isinstance(op, str)
-                                else f"a request names its 'op' as text, not {_shown(op)}")
+                                else f"unknown request: its 'op' is text, not {_shown(op)}")
     except ConquianError as exc:
         return _error(str(exc))
     except (TypeError, json.JSONDecodeError) as exc:
