@@ -22,7 +22,7 @@ RULE_WORDS = ["dutch", "foster-1913", "rummy-ch", "french", "conquian", "(", ")"
               "max_sequence", "8", "٨", "²", "forcing", "active", "reactive", "none", "true", "_", "-", "9" * 12]
 POSITION_WORDS = ["variant:", "dealer hand:", "pone hand:", "dealer melds:", "pone melds:", "stock:", "out:",
                   "offer:", "to discard:", "result:", "rest", "empty", "turned up", "drawn by", "passed by",
-                  "discarded by", "demanded of", "refused by", "drawn and refused by", "dealer", "pone", "wins",
+                  "discarded by", "demanded of", "refused by", "drawn and refused by", "discard refused by", "turned up and refused by", "dealer", "pone", "wins",
                   "tableau", "rummy-ch", "dutch", "\n", " ", "[", "]", "6♣", "3♥ 4♥ 5♥ 6♥", "K♠ K♥ K♣", "#"]
 
 

@@ -50,7 +50,9 @@ def test_rules_lists_every_rommé_axis_with_its_status(capsys):
     out = capsys.readouterr().out
     for ax in AXES:
         assert f"  {ax.name} " in out
-    assert "other reading: going_out=meld-or-discard" in out and "○ silent" in out and "◐ implied" in out
+    # each status as the declaration gives it, and an ambiguous entry's other readings below it
+    assert "other reading: going_out=meld-or-discard" in out and "○ silent" in out and "● stated" in out
+    assert "  jokers            6               ◇ ambiguous" in out and "other reading: jokers=4" in out
 
 
 def test_compare_takes_one_game_and_variants_lists_every_source(capsys):
