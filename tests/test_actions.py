@@ -77,3 +77,30 @@ def test_a_megabyte_of_action_text_is_read_in_one_pass():
         Action.parse("use " + "[" * 500_000 + "]" * 500_000)
     with pytest.raises(ActionError):
         Action.parse("discard " + "7♠ " * 300_000)
+
+
+# Actions made around their class's check, as tuple.__new__ allows: refused where they are used, never an internals error.
+from conquian import Game, RommeGame  # noqa: E402
+from conquian.romme.actions import Action as RommeAction, Kind as RommeKind  # noqa: E402
+
+MALFORMED = [(Action, ()), (Action, (Kind.USE,)), (Action, (Kind.USE, "x", 0, 0)), (Action, ("use", (), 0, 0)),
+             (Action, (Kind.DISCARD, (), 3, 0)), (Action, (Kind.DISCARD, (), 1 << 70, 0)),
+             (Action, (Kind.DISCARD, (), 10 ** 5000, 0)), (Action, (Kind.USE, (-1,), 0, 0)),
+             (Action, (Kind.FORCE, (), 0, -5)), (Action, (Kind.USE, (1, 2), 0, 0, 5)), (Action, (Kind.DISCARD, (), 0, 0)),
+             (Action, (Kind.USE, ((1,),), 0, 0)), (Action, (Kind.USE, (2, 1), 0, 0)),
+             (RommeAction, ()), (RommeAction, (RommeKind.MELD,)), (RommeAction, (RommeKind.DISCARD, 999, None, None, None)),
+             (RommeAction, ("draw", -1, None, None, None)), (RommeAction, (RommeKind.MELD, -1, (1, 2), None, None))]
+DEALS = {Action: Game("foster-1913", seed=1), RommeAction: RommeGame("romme-spielwiki", players=2, seed=1)}
+
+
+@pytest.mark.parametrize("door", ["play", "why_illegal", "is_legal", "describe", "action_text", "str"])
+@pytest.mark.parametrize("cls, parts", MALFORMED, ids=lambda v: v.__name__ if isinstance(v, type) else f"{len(v)} parts")
+def test_an_action_built_around_its_check_is_an_action_error_where_it_is_used(cls, parts, door):
+    action = tuple.__new__(cls, parts)
+    g = DEALS[cls].copy()
+    before = g.snapshot()
+    call = str if door == "str" else getattr(g, door)
+    with pytest.raises(ActionError, match=f"^a malformed {cls.__name__}") as info:
+        call(action)
+    assert len(str(info.value)) <= 300 and g.snapshot() == before
+    assert repr(action).startswith(f"<a malformed {cls.__name__} of {len(parts)} part")

@@ -215,3 +215,51 @@ def test_rule_set_text_longer_than_any_is_refused_before_it_is_read(read, text):
                                         r"\(10,000 at most\)$") as info:
         read(text)
     assert len(str(info.value)) <= 300
+
+
+# -- 8. every refusal in random play fits in 300 characters, the whole passage kept on the error ----------------------
+def _candidates(g, seen):
+    """Actions to try at a decision: those legal at earlier decisions of the deal, and a few of every kind."""
+    texts = ["take", "pass", "demand", "waive", "lay [A♠ 2♠ 3♠]", "discard 7♥ onto [4♥ 5♥ 6♥]", "force [4♥ 5♥ 6♥]",
+             "use " + " ".join(f"[{c}]" for c in ("A♠", "2♠", "3♠", "4♠", "5♠", "6♠", "7♠", "A♥", "2♥", "3♥"))]
+    if isinstance(g, RommeGame):
+        texts = ["draw", "take", "discard 7♥", "meld [2♠ 2♠ 3♠]", "lay 7♥ on [4♥ 5♥ 6♥]", "exchange 🃏 in [5♠ 🃏 7♠] meld [A♠ 2♠ 3♠]"]
+    return [*seen[-15:], *texts]
+
+
+@pytest.mark.parametrize("rules", ["foster-1913", "rummy-ch", "dutch", "french", "dutch(forcing=reactive, add_to_opponent=never)",
+                                   "foster-1913(rearranging=free, hand_cards=any, meld_without_use=true)",
+                                   "rummy-ch(min_set=2, hand_size=12, pack=ace-to-ten)", "romme-spielwiki"])
+def test_every_refusal_in_random_play_fits_in_300_characters(rules):
+    import random
+    from conquian.errors import IllegalMove
+    rng = random.Random(7)
+    refused = longest = 0
+    for seed in range(3):
+        g = RommeGame(rules, players=3, seed=seed) if rules.startswith("romme") else Game(rules, seed=seed)
+        seen: list = []
+        while not g.is_over and g.decisions < 80:
+            legal = g.legal_actions()
+            for a in _candidates(g, seen):
+                try:
+                    g.copy().play(a)
+                except IllegalMove as exc:
+                    refused += 1
+                    longest = max(longest, len(str(exc)))
+                    assert len(str(exc)) <= 300, str(exc)
+                    assert exc.rule == "" or exc.rule.startswith("rule ")  # the whole citation stays on the error
+                    assert g.why_illegal(a) == str(exc)
+                except ConquianError as exc:  # unreadable here (a card not in this pack): short too
+                    assert len(str(exc)) <= 300, str(exc)
+            seen.extend(g.action_text(a) for a in legal[:3])
+            g.play(rng.choice(legal))
+    assert refused > 100 and longest > 200  # random play met many refusals, long ones among them
+
+
+def test_a_forty_meld_use_is_refused_in_300_characters_and_named_whole_on_the_error():
+    g = Game("foster-1913(pack=ace-to-ten)", seed=2)
+    text = "use " + " ".join(f"[{c}]" for c in g.pack)
+    with pytest.raises(ConquianError) as info:
+        g.play(text)
+    assert len(str(info.value)) <= 300
+    assert len(info.value.action) + len(info.value.words) > 300  # both whole on the error
