@@ -64,6 +64,7 @@ class Action(ActionBase):
 
     __slots__ = ()
     KINDS = Kind
+    MAX_TEXT = 1_000  # a use of twenty cards in ten melds is about 110 characters: room for any spacing typed
 
     def __new__(cls, kind: Kind, melds: tuple[int, ...] = (), card: int = 0, onto: int = 0) -> "Action":
         _check_shape(kind, melds, card, onto)
