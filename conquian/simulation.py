@@ -140,9 +140,10 @@ class Simulation:
     #: the call returns (or inside it, where the kernel checks for signals) and the call's deals are then not
     #: tallied, so an interrupted run loses at most about this much play.
     CALL_SECONDS = 0.1
-    #: Deals in the first kernel call, before the pace is known (a deal of the largest hands may take some 0.1 s
-    #: in C); each call after it holds at most four times the deals of the one before, and at most MAX_CALL.
-    FIRST_CALL = 4
+    #: Deals in the first kernel call, before the pace is known (a deal between greedy players of the largest hands
+    #: with pairs may take a second in C); each call after it holds at most four times the deals of the one before,
+    #: and at most MAX_CALL.
+    FIRST_CALL = 1
     MAX_CALL = 20_000
 
     def __init__(self, variant: str, seed: int, players: "int | None" = None, strategy: str = "random",
