@@ -221,7 +221,7 @@ window.cqPlay = (function () {
     }
   }
 
-  /* "Try it": the table opens under the diagram, at its position, the reader playing the seat to act. */
+  /* "Try it": the table opens in place of the diagram, at its position, the reader playing the seat to act. */
   function tryIt(button) {
     const row = button.closest(".cq-try-row") || button;
     let box = row.nextElementSibling;
@@ -229,6 +229,9 @@ window.cqPlay = (function () {
       box = el("div", { class: "cq-tryit" }, el("p", { class: "cq-play-status", role: "status", "aria-live": "polite" }),
                el("div", { class: "cq-play" }), el("div", { class: "cq-play-tools" }));
       row.after(box);
+      // the table in play replaces the drawing of the same position: no second copy of it on the page
+      const drawn = row.previousElementSibling;
+      if (drawn && drawn.matches("figure.cq-position")) drawn.hidden = true;
       const table = new Table(box, "position");
       table.position = button.dataset.position;
       table.moves = button.dataset.play || "";

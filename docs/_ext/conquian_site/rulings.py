@@ -7,10 +7,14 @@
 ``{source-tabs}``       -- the source tabs, one ``{source-tab} SOURCE`` for each source (see :mod:`.tabs`).
 ``{entry} SOURCE``      -- inside a source's tab: passage(s) in the original language, the repaired reading
                            where the extraction is defective (said so), the English rendering, the value with its
-                           status badge, the readings, the note.  The axis is the page's (or ``:axis:``).
+                           status badge, the readings, the note.  The axis is the page's (or ``:axis:``).  To keep
+                           a ruling page within 5 phone screens, the first passage is shown and the others, the
+                           repairs, the readings in full and the note wait behind closed toggles (the banner names
+                           an ambiguous source's other reading on the first screen).
 ``{verdict}``           -- the verdict, computed by the engine's rule; its content holds a ``{compare}`` (see
                            :mod:`.compare`), which, where the sources differ in play, must show two sources of
-                           different values ruling differently.  Recorded in the domain.
+                           different values ruling differently.  Recorded in the domain.  What follows its
+                           second ``{compare}`` waits behind a closed "More cases" toggle.
 """
 
 from __future__ import annotations
@@ -226,21 +230,36 @@ class EntryDirective(CqDirective):
                         " ", badge(entry.status), classes=["cq-entry-head"])
             box += para(sentence(entry.status.meaning), classes=["cq-status-meaning"])
 
-        for ev in entry.passages_for(entry.value):  # another reading's passages are shown with that reading
+        passages = tuple(entry.passages_for(entry.value))  # another reading's passages are shown with that reading
+        for ev in passages[:1]:
             box += self.render_evidence(decl, ev)
+        if len(passages) > 1:  # the first passage answers; the rest one click away (a ruling page fits 5 phone screens)
+            more = cq_details(summary=f"{len(passages) - 1} more passage{'s' if len(passages) > 2 else ''} from the text",
+                              classes=["cq-more-passages"])
+            for ev in passages[1:]:
+                more += self.render_evidence(decl, ev)
+            box += more
         if entry.context:
             box += para("Not the authority for the value, but what the text does say nearby:", classes=["cq-label"])
         for ev in entry.context:
             box += self.render_evidence(decl, ev)
 
-        if entry.readings:
-            box += para("Readings (the first is the one chosen):", classes=["cq-label"])
+        # The readings in full and the project's note, one click away: the banner names the other reading in a few
+        # words on the first screen, and a ruling page fits 5 phone screens.
         for node in self.readings_and_note(entry, decl):
-            if "cq-note" in node.get("classes", []):  # the project's long note: one click away, the first screens free
+            if "cq-readings" in node.get("classes", []):
+                others = len(entry.readings) - 1
+                summary = (f"The readings: the chosen one and {others} other{'s' if others > 1 else ''}" if others
+                           else "The reading")
+                toggle = cq_details(summary=summary, classes=["cq-readings-toggle"])
+                toggle += para("Readings (the first is the one chosen):", classes=["cq-label"])
+            elif "cq-note" in node.get("classes", []):
                 toggle = cq_details(summary="This project's note on the reading", classes=["cq-note-toggle"])
-                toggle += node
-                node = toggle
-            box += node
+            else:
+                box += node
+                continue
+            toggle += node
+            box += toggle
         return box
 
     def passage_nodes(self, decl: Declaration, ev: Evidence) -> list[nodes.Node]:
@@ -263,7 +282,7 @@ class EntryDirective(CqDirective):
         out += [label, quote]
         if ev.repairs:
             # the text's defects are for the few who check the reading: behind a closed toggle
-            toggle = cq_details(summary="Repaired reading: what the extraction has", classes=["cq-repair"])
+            toggle = cq_details(summary="Repaired reading: what the extraction has", classes=["cq-repair-toggle"])
             note = para(strong("Repaired reading. "), classes=["cq-repair-note"])
             note += nodes.Text("The extraction is defective here; the passage is shown as this project reads it "
                                "(marked). It has ")
@@ -309,7 +328,26 @@ class VerdictDirective(CqDirective):
         box = nodes.container(classes=["cq-verdict", f"cq-verdict-{claimed.value}"])
         box += self.parse_content_to_nodes()
         self.check_example(axis, box)
+        self.fold_further_cases(box)
         return [box]
+
+    #: A verdict shows this many comparisons; the cases after them wait behind a toggle (5 phone screens a page).
+    SHOWN = 2
+
+    def fold_further_cases(self, box: nodes.Element) -> None:
+        """Put what follows the verdict's second ``{compare}`` behind a closed "more cases" toggle."""
+        children = list(box.children)
+        shown = [i for i, n in enumerate(children) if isinstance(n, cq_html) and "cq_compare" in n]
+        if len(shown) <= self.SHOWN:
+            return
+        cut = shown[self.SHOWN - 1] + 1
+        more = len(shown) - self.SHOWN
+        toggle = cq_details(summary=f"More cases: {more} more comparison{'s' if more > 1 else ''}",
+                            classes=["cq-more-cases"])
+        for node in children[cut:]:
+            box.remove(node)
+            toggle += node
+        box += toggle
 
     def claimed(self, axis: Axis) -> Verdict:
         """The verdict, computed by the engine's rule from the declarations: a page states none of its own."""
