@@ -74,6 +74,8 @@ def shorten(text: str, limit: int = 60) -> str:
 
     >>> shorten('abcdef', 4), shorten('\\x00' * 9, 10), len(repr(shorten('\\ud800' * 40, 30))) <= 32
     ('abc…', '\\x00\\x00…', True)
+    >>> shorten('a card he has drawn into his hand and keep', 36)  # a cut inside a word ends at a space near it
+    'a card he has drawn into his hand…'
     """
     if len(text) <= limit and text.isprintable() and "\\" not in text:
         return text
@@ -84,7 +86,11 @@ def shorten(text: str, limit: int = 60) -> str:
     while n < len(widths) and width + widths[n] <= limit - 1:
         width += widths[n]
         n += 1
-    return text[:n] + "…"
+    if 0 < n < len(text) and not text[n].isspace():  # cut in a word: end at the last space before it, if near
+        space = text.rfind(" ", max(0, n - 20), n)
+        if space > 0:
+            n = space
+    return text[:n].rstrip() + "…"
 
 
 def split_groups(text: str) -> Iterator[tuple[str, bool, int]]:
