@@ -6,8 +6,12 @@ typedef struct { int n; uint64_t m[MAXM]; } Arr;
    more arrangements than MAX_ARRS (the bound on memory: 176 MiB a list), memory refused, or Ctrl-C (the error set). */
 enum { L_OK, L_MELDS, L_WAYS, L_MEMORY, L_INTERRUPTED };
 #define MAX_ARRS (1 << 20)
-#define MAXCAND (MAXCARDS * 2)  /* a card's candidates: 16 sets at most (5 codes a rank), 91 windows (13 a suit) */
-typedef struct { Arr *a; int n, cap; int overflow; unsigned ticks; } Arrs;
+/* A card's candidates in search(): its sets (MAXSETS at most: rules_from refuses a table with more; distinct sets
+   of one rank hold at most 16, from the five codes of a rank) and the windows of a run of at most 16 places round it
+   (l + k + 1 <= 16 cards: 136 windows at most). */
+#define MAXSETS 16
+#define MAXCAND (MAXSETS + 136)
+typedef struct { Arr *a; int n, cap; int overflow; int countdown; } Arrs;
 
 static int arrs_push(Arrs *s, const uint64_t *m, int n) {
     if (n > MAXM) { s->overflow = L_MELDS; return -1; }
@@ -55,11 +59,14 @@ typedef struct {
     Arrs *out;
 } Search;
 
-/* Whether the search must stop: something went wrong, or (looked at every 16,384 steps, a few milliseconds) Ctrl-C. */
+/* Whether the search must stop, asked at every step and answered in full every 16,384 steps (a few milliseconds;
+   one decrement the rest of the time): something went wrong (then every time after), or Ctrl-C. */
 static int stopped(Arrs *out) {
+    if (--out->countdown > 0) return 0;
+    out->countdown = 0;
     if (out->overflow) return 1;
-    if (++out->ticks & 0x3FFF) return 0;
     if (PyErr_CheckSignals() < 0) { out->overflow = L_INTERRUPTED; return 1; }
+    out->countdown = 1 << 14;
     return 0;
 }
 
@@ -105,11 +112,7 @@ static void search(Search *s, uint64_t must, uint64_t avail) {
     uint64_t cand[MAXCAND];
     int n = 0;
     if (popc(avail & r->same_rank[c]) >= r->min_set - 1)
-        for (int i = 0; i < r->nsets[c]; i++)
-            if (!(r->sets[c][i] & ~avail)) {
-                if (n == MAXCAND) { s->out->overflow = L_MELDS; return; }
-                cand[n++] = r->sets[c][i];
-            }
+        for (int i = 0; i < r->nsets[c]; i++) if (!(r->sets[c][i] & ~avail)) cand[n++] = r->sets[c][i];
     if (avail & r->neighbours[c]) {
         /* The sequences that hold the card within avail are windows of the run of available cards around it in its
            suit (round the corner too): grow the run each way, then ask the table which windows are melds. */
@@ -130,9 +133,7 @@ static void search(Search *s, uint64_t must, uint64_t avail) {
             for (int k = 0; k <= R && l + k + 1 <= nr; k++) {
                 if (l + k == 0 || (l + k + 1 == nr && l)) continue;  /* the whole suit once */
                 uint64_t m = left[l] | right[k];
-                if (!is_meld(r, m)) continue;
-                if (n == MAXCAND) { s->out->overflow = L_MELDS; return; }
-                cand[n++] = m;
+                if (is_meld(r, m)) cand[n++] = m;
             }
     }
     for (int i = 0; i < n; i++) {

@@ -249,6 +249,10 @@ static int rules_from(PyObject *t, Rules *r) {
             uint64_t m = r->containing[c][i];
             if (same_rank(m)) r->sets[c][r->nsets[c]++] = m; else r->seqs[c][r->nseqs[c]++] = m;
         }
+        if (r->nsets[c] > MAXSETS) {  /* (distinct sets within the pack never are: search()'s candidates) */
+            PyErr_Format(rule_error, "kernel rules: %d sets hold card %d (at most %d)", r->nsets[c], c, MAXSETS);
+            return -1;
+        }
     }
     int ranks = 0;  /* 16 at most: the places were read as 0..15 */
     for (int i = 0; i < MAXCARDS; i++) if (r->place[i] >= ranks) ranks = r->place[i] + 1;
@@ -390,7 +394,7 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
                 PyErr_NoMemory();
             else if (why == L_MELDS)
                 PyErr_Format(PyExc_RuntimeError, "kernel: deal %d, decision %d: more melds at once than the kernel holds "
-                             "(%d a player, %d holding one card)", d, g.decisions + 1, MAXM, MAXCAND);
+                             "(%d a player)", d, g.decisions + 1, MAXM);
             else if (bad < 0)
                 PyErr_Format(PyExc_RuntimeError, "kernel: deal %d, decision %d: no legal action", d, g.decisions + 1);
             else
