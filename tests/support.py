@@ -8,6 +8,7 @@ or :func:`conquian.state.check`: where the engine and this checker disagree, one
 from __future__ import annotations
 
 import random
+import signal
 
 from hypothesis import strategies as st
 
@@ -20,6 +21,14 @@ from conquian.rules import AXES, Ace, RuleSet
 ROLES = (Role.DEALER, Role.PONE)
 #: The Conquian sources, most authoritative first (the declarations also hold sources of Rommé, a sibling game).
 CONQUIAN = sources("conquian")
+
+
+def plain_sigint() -> None:
+    """A child process's SIGINT as a terminal's Ctrl-C finds it (``preexec_fn``): the default action, unblocked.  A
+    suite started in the background of a script ignores SIGINT, and a child inherits that, so Ctrl-C tests would
+    otherwise pass or fail by how the suite was started."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 @st.composite

@@ -24,6 +24,8 @@ import urllib.request
 from pathlib import Path
 
 import jsonschema
+from urllib.parse import urlparse
+
 import pytest
 
 from conquian import DECLARATIONS, Status
@@ -116,6 +118,23 @@ def axe() -> str:
 def new_page(browser, viewport=DESKTOP, scheme="light"):
     context = browser.new_context(viewport=viewport, color_scheme=scheme)
     return context, context.new_page()
+
+
+def refuse_other_hosts(context) -> list:
+    """Every request of ``context`` to a host other than the local server aborted; the list of them, filled as they
+    come (the site must load nothing from another host)."""
+    refused: list[str] = []
+
+    def route(r):
+        host = urlparse(r.request.url).hostname
+        if r.request.url.startswith(("data:", "blob:")) or host in ("127.0.0.1", "localhost"):
+            r.continue_()
+        else:
+            refused.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    return refused
 
 
 @pytest.fixture

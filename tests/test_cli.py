@@ -12,6 +12,7 @@ from conquian.cli import main
 from conquian.rules import AXES
 from conquian.status import NOT_APPLICABLE, Status
 from conquian.verdicts import Verdict
+from support import plain_sigint
 
 CLI = [sys.executable, "-m", "conquian.cli"]
 
@@ -99,16 +100,11 @@ def test_bad_input_is_one_line_and_status_2(args, message):
     assert message in done.stderr and len(done.stderr.strip().splitlines()) == 1, done.stderr
 
 
-def _plain_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
 def test_ctrl_c_stops_a_simulation_with_the_summary_so_far():
     # Ctrl-C as a terminal sends it: the child starts with SIGINT's default action and unblocked, whatever the test
     # run inherited (a suite started in the background of a script ignores SIGINT, and so would the child).
     proc = subprocess.Popen(CLI + ["simulate", "--variant", "dutch", "--games", "10000000", "--json"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_plain_sigint)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=plain_sigint)
     # Interrupted once it has shown progress, so once it is simulating and its handler is in place.
     seen = ""
     while "games" not in seen:

@@ -26,6 +26,7 @@ from conquian.errors import CardError, ConquianError, PositionError, RuleError
 from conquian.romme import walk
 from conquian.romme.bags import JOKER_SHIFT, bag
 from conquian.romme.rules import AXIS_BY_NAME as ROMME_AXES
+from support import plain_sigint
 
 ROOT = Path(__file__).resolve().parent.parent
 FOSTER = VARIANTS["foster-1913"]
@@ -163,7 +164,7 @@ def test_ctrl_c_interrupts_a_long_kernel_call():
     not the call's end (the timeout only guards against a call that never looks)."""
     _kernel()
     child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True, cwd=ROOT)
+                             text=True, cwd=ROOT, preexec_fn=plain_sigint)
     try:
         assert child.stdout.readline() == "playing\n"
         time.sleep(0.5)  # well into the call

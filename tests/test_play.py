@@ -12,13 +12,12 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
 from conquian import Game, RommeGame
-from test_browser import (DESKTOP, FURO_CHROME, HTML, PHONE, ROOT, axe, browser, new_page, shot,  # noqa: F401
-                          site)  # the fixtures, shared
+from test_browser import (DESKTOP, FURO_CHROME, HTML, PHONE, ROOT, axe, browser, new_page,  # noqa: F401
+                          refuse_other_hosts, shot, site)  # the fixtures, shared
 
 ENGINE_FILES = ("cq-play.js", "cq-play.css", "cq-worker.js", "cq-engine.zip", "/_pyodide/")
 TIMINGS = ROOT / "_build" / "play-timings.json"
@@ -30,17 +29,7 @@ READY_AIM_MS, MOVE_AIM_MS = 3000, 100
 def offline(browser):  # noqa: F811
     """A page whose every request to a host other than the local server is aborted (and listed)."""
     context, pg = new_page(browser)
-    refused, requested = [], []
-
-    def route(r):
-        host = urlparse(r.request.url).hostname
-        if r.request.url.startswith(("data:", "blob:")) or host in ("127.0.0.1", "localhost"):
-            r.continue_()
-        else:
-            refused.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
+    refused, requested = refuse_other_hosts(context), []
     context.on("request", lambda req: requested.append(req.url))
     errors = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))

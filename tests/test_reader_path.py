@@ -10,12 +10,10 @@ over the viewport's.
 
 from __future__ import annotations
 
-from urllib.parse import urlparse
-
 import pytest
 
 from conquian.rules import AXES
-from test_browser import PHONE, browser, new_page, reader_pages, shot, site  # noqa: F401  (the fixtures, shared)
+from test_browser import PHONE, browser, new_page, reader_pages, refuse_other_hosts, shot, site  # noqa: F401  (the fixtures, shared)
 
 RULING_PAGES = [f"rulings/{ax.slug}.html" for ax in AXES]
 FRONT, TUTORIAL = "index.html", "tutorial/learn-to-play.html"
@@ -29,23 +27,12 @@ SCREENS = {FRONT: 3, TUTORIAL: 8, **{rel: 5 for rel in RULING_PAGES}}
 def phone(browser):  # noqa: F811
     """A phone's page whose every request to a host other than the local server is refused (and listed)."""
     context, pg = new_page(browser, PHONE)
-    refused: list[str] = []
-
-    def route(r):
-        host = urlparse(r.request.url).hostname
-        if r.request.url.startswith(("data:", "blob:")) or host in ("127.0.0.1", "localhost"):
-            r.continue_()
-        else:
-            refused.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-    pg.refused = refused
+    pg.refused = refuse_other_hosts(context)
     try:
         yield pg
     finally:
         context.close()
-    assert not refused, f"requests to other hosts: {refused}"
+    assert not pg.refused, f"requests to other hosts: {pg.refused}"
 
 
 def screens(pg) -> float:

@@ -18,7 +18,7 @@ from conquian.cli import main
 from conquian.errors import SimulationError, StrategyError
 from conquian.simulation import MAX_GAMES, Simulation, simulate
 
-from test_cli import _plain_sigint
+from support import plain_sigint
 
 CLI = [str(Path(sys.executable).parent / "conquian")]
 ENGINES = ["python", "auto"]
@@ -140,7 +140,7 @@ SLOW = ("dutch(min_set=2, min_sequence=2, hand_size=14, deal_packet=1, ace=low-o
 @needs_kernel
 def test_ctrl_c_early_in_a_slow_simulation_reports_the_deals_finished():
     proc = subprocess.Popen(CLI + ["simulate", "--variant", SLOW, "--games", "100000", "--json"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_plain_sigint)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=plain_sigint)
     time.sleep(3)  # started and simulating (not a timing assertion: the point is to interrupt the first seconds)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=120)
