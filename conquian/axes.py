@@ -23,15 +23,17 @@ __all__ = [
 
 
 class Choice(enum.Enum):
-    """A value of an enumerated axis: its word (as written in rule-set text) and what it means, in English.
+    """A value of an enumerated axis: its word (as written in rule-set text), what it means, in English, and, where
+    the word is the engine's ("covered", "reactive"), the few words a player reads instead ("left face up").
 
-    Members are declared as ``NAME = "word", "What it means."``.
+    Members are declared as ``NAME = "word", "What it means."`` or ``NAME = "word", "What it means.", "reader words"``.
     """
 
-    def __new__(cls, word: str, meaning: str = ""):
+    def __new__(cls, word: str, meaning: str = "", reader: str = ""):
         member = object.__new__(cls)
         member._value_ = word
         member.meaning = meaning
+        member.reader = reader
         return member
 
     def __str__(self) -> str:
@@ -63,24 +65,28 @@ class Ace(Choice):
 
 
 class FirstSay(Choice):
-    PONE = "pone", "The non-dealer (the pone) has the first say to the first card."
-    DEALER = "dealer", "The dealer has the first say to the first card."
+    PONE = "pone", "The non-dealer (the pone) has the first say to the first card.", "the pone"
+    DEALER = "dealer", "The dealer has the first say to the first card.", "the dealer"
 
 
 class UnusedDraw(Choice):
-    OFFERED = "offered", "A card its drawer does not use is offered to the opponent, who has the say to it."
-    DEAD = "dead", "A card its drawer does not use is out of play at once."
+    OFFERED = ("offered", "A card its drawer does not use is offered to the opponent, who has the say to it.",
+              "offered to the opponent")
+    DEAD = "dead", "A card its drawer does not use is out of play at once.", "out of play"
 
 
 class RefusedCard(Choice):
-    TURNED_DOWN = "turned-down", "A card nobody uses is turned face down at once and not looked at again until the deal is decided."
-    COVERED = "covered", "A card nobody uses stays face up on the discard pile, where the next card covers it for good."
+    TURNED_DOWN = ("turned-down", "A card nobody uses is turned face down at once and not looked at again until the deal is decided.",
+                  "turned face down")
+    COVERED = ("covered", "A card nobody uses stays face up on the discard pile, where the next card covers it for good.",
+              "left face up")
 
 
 class HandCards(Choice):
-    WITH_THE_CARD = "with-the-card", "Hand cards go down only in the meld that takes the card used."
+    WITH_THE_CARD = ("with-the-card", "Hand cards go down only in the meld that takes the card used.",
+                    "only with the card used")
     ANY = "any", ("In a turn in which a card is used, other melds may also be laid out from the hand, "
-                  "and hand cards added to one's own melds.")
+                  "and hand cards added to one's own melds."), "any melds"
 
 
 class AddToOpponent(Choice):
@@ -90,29 +96,31 @@ class AddToOpponent(Choice):
 
 
 class Forcing(Choice):
-    NONE = "none", "Nobody can be made to take a card."
+    NONE = "none", "Nobody can be made to take a card.", "never"
     ACTIVE = "active", ("The holder of the say, or a player discarding, may place a card that fits on the opponent's "
-                        "meld; the opponent must take it and discard.")
+                        "meld; the opponent must take it and discard."), "put on his meld"
     REACTIVE = "reactive", ("When a player declines a card that fits one of his own melds, "
-                            "the opponent may demand that he take it.")
+                            "the opponent may demand that he take it."), "made to take it"
 
 
 class Rearranging(Choice):
-    NONE = "none", "Melds on the table stay as they are; they may only be extended."
-    BORROW = "borrow", ("A player may borrow cards from his own melds of four or more, as long as each leaves a "
-                        "complete meld behind (a sequence may split into two); a borrowed card goes to another meld.")
+    NONE = "none", "Melds on the table stay as they are; they may only be extended.", "never"
+    BORROW = ("borrow", ("A player may borrow cards from his own melds of four or more, as long as each leaves a "
+                        "complete meld behind (a sequence may split into two); a borrowed card goes to another meld."),
+             "borrow from four or more")
     WITH_NEW_MELD = "with-new-meld", ("Only to make a new meld may a player take cards from his own melds, and "
                                       "only as long as each meld they leave is valid afterwards, once any cards "
-                                      "joining it in the same move are down.")
+                                      "joining it in the same move are down."), "only for a new meld"
     # no "when using a card": the Dutch and French shifting has no such condition, and where a player may lay out
     # without using a card (meld_without_use) he may regroup then too
     FREE = "free", ("In a turn in which he lays cards out, a player may regroup the cards of his own melds any way, "
-                    "every meld valid afterwards.")
+                    "every meld valid afterwards."), "any regrouping"
 
 
 class DemandedUse(Choice):
-    LAY_OFF = "lay-off", "A player made to take a card must add it to the meld of his that it fits."
-    ANY = "any", "A player made to take a card must use it, in any way the rules allow."
+    LAY_OFF = ("lay-off", "A player made to take a card must add it to the meld of his that it fits.",
+              "added to his meld")
+    ANY = "any", "A player made to take a card must use it, in any way the rules allow.", "any use"
 
 
 class Misdeal(Choice):
@@ -124,24 +132,26 @@ class Misdeal(Choice):
 class StockExhausted(Choice):
     # the moment of the tie (when a card must be drawn from the empty stock) is the engine's, said in each note:
     # the texts say only that a stock run out with nobody out makes a tie
-    TABLEAU = "tableau", "When the stock runs out and nobody has won, the deal is a tie (a tableau)."
+    TABLEAU = "tableau", "When the stock runs out and nobody has won, the deal is a tie (a tableau).", "a tie"
 
 
 class Scoring(Choice):
-    POINT = "point", "Each game won counts one point for the winner."
-    STAKE = "stake", "The loser pays the winner a stake agreed beforehand (one unit here)."
-    PIPS = "pips", "The loser pays the winner the pips left in his hand (ace 1, court cards 10)."
+    POINT = "point", "Each game won counts one point for the winner.", "a point a game"
+    STAKE = "stake", "The loser pays the winner a stake agreed beforehand (one unit here).", "a stake"
+    PIPS = "pips", "The loser pays the winner the pips left in his hand (ace 1, court cards 10).", "the pips in hand"
 
 
 class TableauStake(Choice):
-    CARRIED = "carried", "The winner of the next game also takes the stake of every tied game before it."
-    DOUBLED = "doubled", "The game after a tableau counts double (and double again after each further tableau)."
+    CARRIED = ("carried", "The winner of the next game also takes the stake of every tied game before it.",
+              "carried to the next game")
+    DOUBLED = ("doubled", "The game after a tableau counts double (and double again after each further tableau).",
+              "doubled each tie")
     DOUBLED_ONCE = "doubled-once", ("The game after a tableau counts double, however many tableaux ran before it "
-                                    "(after two ties running, double, not four times).")
+                                    "(after two ties running, double, not four times)."), "doubled once"
 
 
 class DealerRotation(Choice):
-    ALTERNATE = "alternate", "The deal passes to the other player after every game."
+    ALTERNATE = "alternate", "The deal passes to the other player after every game.", "each in turn"
     WINNER_DEALS = "winner-deals", "The winner of a game deals the next."
     LOSER_DEALS = "loser-deals", "The loser of a game deals the next."
 
@@ -257,6 +267,17 @@ class Axis:
         if isinstance(value, bool):
             return "yes" if value else "no"
         return self.format(value).replace("-", " ")  # "ace to ten", not the rule-set word "ace-to-ten"
+
+    def reader_words(self, value: Any) -> str:
+        """The value in a player's few words, for a matrix cell or a banner: a value's own reader words where its
+        rule-set word is the engine's, else :meth:`words`.
+
+        >>> from conquian.rules import AXIS_BY_NAME
+        >>> AXIS_BY_NAME["forcing"].reader_words("reactive"), AXIS_BY_NAME["max_set"].reader_words(4)
+        ('made to take it', '4')
+        """
+        value = self.coerce(value)
+        return getattr(value, "reader", "") or self.words(value)
 
     def meaning(self, value: Any) -> str:
         """What the value means, as a sentence: ``'A sequence holds at most 8 cards.'``."""

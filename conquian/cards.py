@@ -309,6 +309,11 @@ class Pack(enum.Enum):
                 "ace-to-ten": "A to 10 in each suit, the court cards thrown out."}[self.value]
 
     @property
+    def reader(self) -> str:
+        """The pack in a player's few words (a matrix cell)."""
+        return {"spanish": "Spanish pack (A–7, J Q K)", "ace-to-ten": "ace to 10"}[self.value]
+
+    @property
     def shape(self) -> PackShape:
         return _SHAPES[self]
 

@@ -34,7 +34,6 @@ ROMME = sources("romme")
 EXT = DOCS / "_ext"
 sys.path.insert(0, str(EXT))
 from conquian_site import data as site_data  # noqa: E402  (the site's Sphinx extension; its data helpers need no Sphinx app)
-from conquian_site.cell_words import cell_words  # noqa: E402
 from conquian_site.markup import Block, blocks, split_variant  # noqa: E402
 from conquian_site.nodes import card_nodes  # noqa: E402
 
@@ -354,7 +353,7 @@ def test_the_matrix_directive_lists_every_axis_and_every_source(tmp_path):
                 assert NOT_APPLICABLE in cell and "does not arise" in cell and ">no<" not in cell
                 assert "cq-badge" not in cell, "a question that does not arise has no status"
             else:
-                words = html_escape(cell_words(site_data.game_axis(decl.game, ax.name), entry.value))  # reader words
+                words = html_escape(site_data.game_axis(decl.game, ax.name).reader_words(entry.value))  # reader words
                 assert words in cell and entry.status.value in cell
                 # a Conquian value links to its entry on the ruling page, Rommé's to the rule on its source page
                 target = f"#entry-{decl.id}" if decl.game == "conquian" else f"#rule-{ax.slug}"
@@ -373,7 +372,7 @@ def test_the_matrix_directive_lists_every_axis_and_every_source(tmp_path):
         row = re.search(rf'<tr id="romme-axis-{ax.slug}"[^>]*>(.*?)</tr>', own, re.S)
         assert row is not None, f"Rommé's table has no row for {ax.name!r}"
         entry = DECLARATIONS["romme-spielwiki"].entries[ax.name]
-        assert html_escape(cell_words(ax, entry.value)) in row.group(1) and f"cq-badge-{entry.status.value}" in row.group(1)
+        assert html_escape(ax.reader_words(entry.value)) in row.group(1) and f"cq-badge-{entry.status.value}" in row.group(1)
 
 
 def test_a_source_without_a_tab_gets_one_with_its_entry_and_a_missing_page_is_named(tmp_path):

@@ -29,31 +29,31 @@ __all__ = ["RommeRules", "AXES", "AXIS_BY_NAME", "CONFLICTS", "AdjacentJokers", 
 class AdjacentJokers(Choice):
     NEVER = "never", "No two jokers may stand side by side in a meld; a set holds at most one joker."
     LONG_SEQUENCES = "long-sequences", ("Two jokers may stand side by side only in a sequence of four or more cards, "
-                                        "never three; a set holds at most one joker.")
+                                        "never three; a set holds at most one joker."), "in long sequences"
     ANY = "any", "Jokers may stand side by side in any meld."
 
 
 class AceValue(Choice):
     ELEVEN = "eleven", ("The ace counts 11 (in a set, after the king, and in the final count), but 1 at the low end of "
-                        "a sequence (A-2-3) in a first meld.")
-    TEN = "ten", "The ace counts 10 wherever it stands."
+                        "a sequence (A-2-3) in a first meld."), "11 points"
+    TEN = "ten", "The ace counts 10 wherever it stands.", "10 points"
 
 
 class GoingOut(Choice):
     DISCARD = "discard", ("A player goes out by discarding his last card, face down: he keeps a card to discard, "
-                          "and may not meld or lay off his last card.")
+                          "and may not meld or lay off his last card."), "by a discard"
     MELD_OR_DISCARD = "meld-or-discard", ("A player goes out when his hand is empty, by a discard or by melding or "
-                                          "laying off his last cards.")
+                                          "laying off his last cards."), "by a meld or a discard"
 
 
 class FirstDealer(Choice):
     HIGHEST_CARD = "highest-card", ("Each player draws a card; the highest deals first and chooses his seat, and the "
-                                    "others sit to his left in the order of their cards.")
-    LOT = "lot", "The first dealer is chosen by lot, and the players keep the seats they have."
+                                    "others sit to his left in the order of their cards."), "highest card"
+    LOT = "lot", "The first dealer is chosen by lot, and the players keep the seats they have.", "by lot"
 
 
 class NextDealer(Choice):
-    LEFT = "left", "The deal passes to the left (clockwise) after every game."
+    LEFT = "left", "The deal passes to the left (clockwise) after every game.", "the player on the left"
     WINNER = "winner", "The winner of a game deals the next."
 
 

@@ -81,7 +81,7 @@ def rule_html(answer: Answer, axis_name: str, shared: bool = False) -> str:
     its header, so the rule names none and links to the ruling."""
     rules, source = answer.side.rules, answer.side.source
     axis = axis_in(rules, axis_name)
-    value = axis.words(getattr(rules, axis_name))
+    value = axis.reader_words(getattr(rules, axis_name))
     decl = DECLARATIONS.get(source) if source else None
     entry = decl.entries.get(axis_name) if decl else None
     whose = ""

@@ -26,7 +26,6 @@ from conquian.games import HOME
 from conquian.status import NOT_APPLICABLE, Status
 from conquian.verdicts import Verdict
 
-from .cell_words import cell_words
 from .compare import badge_html
 from .counts import in_words, site_counts
 from .data import (axis_groups, computed_verdict, game_axis, games, matrix_data, ordered_sources, own_matrix_data,
@@ -61,7 +60,7 @@ def cell_badge_html(status) -> str:
 def value_cell(cell: dict, target: tuple[str, str], css: str = "", axis=None) -> str:
     """A source's value on an axis, in the reader's words (never the engine's "reactive"), linking to its entry."""
     status = cell["status"]
-    text = cell_words(axis, cell["value"]) if axis is not None else words(cell["text"])
+    text = axis.reader_words(cell["value"]) if axis is not None else words(cell["text"])
     return (f'<td class="cq-cell cq-cell-{status.value}{css}"><a href="{href(*target)}">'
             f'<span class="cq-cell-value">{escape(text)}</span></a> {cell_badge_html(status)}</td>')
 
@@ -116,7 +115,7 @@ class ComparisonMatrixDirective(CqDirective):
                 body.append(f'<tr id="axis-{ax.slug}" class="{"cq-differs" if play else "cq-agrees"}" '
                             f'data-verdict="{r["verdict"].value}">{axis_head(ax, href(ruling_docname(ax)), mark)}'
                             f'{"".join(cells)}</tr>')
-                said = {d.id: cell_words(game_axis(d.game, ax.name), r["cells"][d.id]["value"])
+                said = {d.id: game_axis(d.game, ax.name).reader_words(r["cells"][d.id]["value"])
                         for d in decls if r["cells"][d.id] is not None}
                 fallback.append(para(f"{ax.title}: " + "; ".join(f"{d.short} {said.get(d.id, 'does not arise')}"
                                                                  for d in decls)))

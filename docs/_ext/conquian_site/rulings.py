@@ -34,7 +34,6 @@ from conquian.verdicts import compare
 from .statistics import ruling_effect
 from .data import (LANGUAGE_NAME, answer_words, Verdict, axis_of, computed_verdict, entry_anchor, game_axis, games,
                    ordered_sources, repaired_segments, ruling_docname, sentence, value_groups)
-from .cell_words import cell_words
 from .nodes import badge, cq_details, cq_html, link, not_applicable, para, strong, value_inline
 from .passages import locator_target
 from .shared import CqDirective
@@ -148,7 +147,7 @@ class RulingDirective(CqDirective):
                     who += nodes.Text(" ")
                     who += badge(e.status)
                     if e.other_readings:  # the first screen names the other reading, in a few words
-                        other = " or ".join(cell_words(axis, r.value) for r in e.other_readings)
+                        other = " or ".join(axis.reader_words(r.value) for r in e.other_readings)
                         who += nodes.inline("", f" (read otherwise: {other})", classes=["cq-other-reading"])
             witnesses = one_witness([d for d, _ in members])
             if witnesses:
