@@ -123,7 +123,7 @@ doctest_global_setup = """
 import conquian
 from conquian import *
 from conquian.text import *
-from conquian.match import Match
+from conquian.games.conquian.match import Match
 """
 
 # -- bibliography ------------------------------------------------------------------------------

@@ -53,10 +53,10 @@ class BuildKernelForThisMachine(build_ext):
 
 setup(
     cmdclass={"build_py": BuildWithDeclarations, "build_ext": BuildKernelForThisMachine},
-    ext_modules=[Extension("conquian._kernel", ["native/kernel.c"], optional=True,
+    ext_modules=[Extension("conquian.games.conquian._kernel", ["native/kernel.c"], optional=True,
                            depends=sorted(str(p) for p in Path("native").glob("*.h")),
                            extra_compile_args=["-std=c11", "-Wall", "-Wextra"]),
-                 # Rommé's first-meld walk (conquian/romme/walk.py), compiled; optional in the same way.
-                 Extension("conquian.romme._walk", ["native/romme_walk.c"], optional=True,
+                 # Rommé's first-meld walk (conquian/games/romme/walk.py), compiled; optional in the same way.
+                 Extension("conquian.games.romme._walk", ["native/romme_walk.c"], optional=True,
                            extra_compile_args=["-std=c11", "-Wall", "-Wextra"])],
 )

@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from conquian import kernel  # noqa: E402
+from conquian.games.conquian import kernel  # noqa: E402
 from conquian.registry import sources  # noqa: E402
 from conquian.simulation import Simulation  # noqa: E402
 

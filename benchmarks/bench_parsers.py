@@ -57,8 +57,8 @@ def cases():
 
 def doors() -> dict:
     """The doors that take arguments rather than text (issue 28, items 3, 6, 7 and 8)."""
-    from conquian import kernel
-    from conquian.actions import Kind
+    from conquian.games.conquian import kernel
+    from conquian.games.conquian.actions import Kind
     from conquian.simulation import simulate
 
     g = Game("foster-1913(pack=ace-to-ten)", seed=2)

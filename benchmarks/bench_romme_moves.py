@@ -2,8 +2,8 @@
 
 Worst cases: hands as large as a rule set allows (``hand_size`` + 1 while the player plays) holding from none to
 every joker the pack has, the naturals packed into one or two suits so that the jokers can stand almost anywhere,
-for a player who has not made his first meld (the searches of :mod:`conquian.romme.search` and, where the points
-cannot be made, Hand-Rommé's of :mod:`conquian.romme.layouts` then decide every meld) and for one who has; the
+for a player who has not made his first meld (the searches of :mod:`conquian.games.romme.search` and, where the points
+cannot be made, Hand-Rommé's of :mod:`conquian.games.romme.layouts` then decide every meld) and for one who has; the
 slowest number of jokers is reported.  Each position is set up from text and ``legal_actions()`` timed on a fresh
 game (the best of two).  Then
 random deals are played and the slowest single call is reported.
@@ -73,7 +73,7 @@ def sweep(count: int, seed: int, hard: bool = False) -> list[tuple[float, int, s
     with 0 to 6 jokers and the naturals from one or two suits; each listed once, fresh: (seconds, actions, text).
     ``hard``: five axes changed, the first meld anywhere from 60 to 300, jokers anywhere (with one natural card a
     meld) in half of them, 3 to 6 jokers and the naturals from one to three suits."""
-    from conquian.romme.rules import AXES
+    from conquian.games.romme.rules import AXES
 
     rng, out = random.Random(seed), []
     axes = [a for a in AXES if a.name in SWEPT_AXES]

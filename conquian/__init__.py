@@ -6,7 +6,7 @@
 >>> conquian.variant('Rummy CH').is_meld('6♠ 7♠ J♠')
 True
 
-The same engine plays Rommé, Conquian's best-known descendant (:mod:`conquian.romme`), for 2 to 6 players:
+The same engine plays Rommé, Conquian's best-known descendant (:mod:`conquian.games.romme`), for 2 to 6 players:
 
 >>> g = conquian.RommeGame('romme-spielwiki', players=4, seed=1)
 >>> g.to_act, len(g.hand(0)), len(g.hand(1))
@@ -16,17 +16,17 @@ The same engine plays Rommé, Conquian's best-known descendant (:mod:`conquian.r
 from .cards import Card, Pack, Suit, cards, format_cards
 from .errors import (ActionError, CardError, ConflictingRules, ConquianError, DeclarationError, IllegalMove,
                      PositionError, RecordError, RuleError, UnknownVariant)
-from .rules import AXES, RuleSet
+from .games.conquian.rules import AXES, RuleSet
 from .status import Status
 from .registry import DECLARATIONS, VARIANTS, declaration, variant
-from .actions import Action, Kind
+from .games.conquian.actions import Action, Kind
 from .deal import Deal
-from .game import Game, Origin, Outcome, Phase, Role, Termination, position
-from .match import Match
+from .games.conquian.game import Game, Origin, Outcome, Phase, Role, Termination, position
+from .games.conquian.match import Match
 from .registry import parse_rules
-from .romme.rules import RommeRules
-from .romme.game import RommeGame
-from .romme.match import RommeMatch
+from .games.romme.rules import RommeRules
+from .games.romme.game import RommeGame
+from .games.romme.match import RommeMatch
 
 __all__ = [
     "Card", "Pack", "Suit", "cards", "format_cards", "AXES", "RuleSet", "DECLARATIONS", "VARIANTS", "Status",

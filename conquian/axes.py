@@ -1,6 +1,6 @@
 """The vocabulary of rule-set axes: the value types, the groups, and :class:`Axis`, which reads, prints and explains a value.
 
-An axis is declared once, as a field of :class:`~conquian.rules.RuleSet` (see :func:`axis`): its type, default,
+An axis is declared once, as a field of :class:`~conquian.games.conquian.rules.RuleSet` (see :func:`axis`): its type, default,
 group, the reader's name for it, the question it answers, and what each value means in words.  Everything else
 (rule-set text, declarations, the site's ruling pages and matrix, the command line) derives from that declaration.
 """
@@ -159,7 +159,7 @@ class DealerRotation(Choice):
 def axis(default: Any, *, group: Group, title: str, question: str, doc: str, means: "str | Mapping[bool, str]" = "",
          minimum: int | None = None, maximum: int | None = None, applies: "Callable[[Any], bool] | None" = None,
          applies_when: str = ""):
-    """Declare one axis as a field of :class:`~conquian.rules.RuleSet`.
+    """Declare one axis as a field of :class:`~conquian.games.conquian.rules.RuleSet`.
 
     ``title`` is the reader's name for the axis ("Longest sequence"); ``question`` the question it answers;
     ``doc`` one line on what it governs.  ``means`` says what a value means: for a whole-number axis a
@@ -175,7 +175,7 @@ def axis(default: Any, *, group: Group, title: str, question: str, doc: str, mea
 
 @dataclass(frozen=True)
 class Axis:
-    """One axis of :class:`~conquian.rules.RuleSet`: how its values are read, printed and explained."""
+    """One axis of :class:`~conquian.games.conquian.rules.RuleSet`: how its values are read, printed and explained."""
 
     name: str
     type: type
@@ -272,7 +272,7 @@ class Axis:
         """The value in a player's few words, for a matrix cell or a banner: a value's own reader words where its
         rule-set word is the engine's, else :meth:`words`.
 
-        >>> from conquian.rules import AXIS_BY_NAME
+        >>> from conquian.games.conquian.rules import AXIS_BY_NAME
         >>> AXIS_BY_NAME["forcing"].reader_words("reactive"), AXIS_BY_NAME["max_set"].reader_words(4)
         ('made to take it', '4')
         """

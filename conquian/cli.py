@@ -13,7 +13,7 @@ import os
 import sys
 
 from .errors import ConquianError
-from .games import RULE_SETS
+from .games import HOME, RULE_SETS
 from .registry import DECLARATIONS, declaration, problems
 from .simulation import MAX_DECISIONS, MAX_GAMES, Engine, Simulation, simulate, whole_number  # noqa: F401 (simulate: as before)
 from .status import NOT_APPLICABLE, Status
@@ -141,7 +141,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("id")
     p.set_defaults(func=_rules)
     p = sub.add_parser("compare", help="the axis × source matrix of one game's sources")
-    p.add_argument("--game", choices=list(RULE_SETS), default="conquian", help="whose sources (default conquian)")
+    p.add_argument("--game", choices=list(RULE_SETS), default=HOME, help=f"whose sources (default {HOME})")
     p.set_defaults(func=_compare)
     p = sub.add_parser("simulate", help="computer players (random or greedy), many deals")
     p.add_argument("--variant", required=True, help="a source id, or rule-set text such as 'foster-1913(pack=spanish)'")

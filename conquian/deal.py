@@ -23,7 +23,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable
 
 from .errors import ConquianError, IllegalMove, RecordError
-from .registry import cite
+from .rulesets import cite
 from .text import shorten
 
 __all__ = ["Deal"]

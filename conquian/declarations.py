@@ -1,7 +1,7 @@
 """Declarations: what one source says, axis by axis, with its evidence; and the strict loader of their files.
 
 One TOML file per source in ``variants/`` (shipped inside the package as ``conquian/variants``).  A
-declaration holds data only: for every axis of :class:`~conquian.rules.RuleSet`, the value, its
+declaration holds data only: for every axis of :class:`~conquian.games.conquian.rules.RuleSet`, the value, its
 :class:`~conquian.status.Status`, the verbatim passage(s) with a locator and an English rendering, and an
 editorial note.  Loading is strict: an unknown key, a missing axis, a value of the wrong type, or an entry
 without the evidence its status needs raises :class:`~conquian.errors.DeclarationError` naming the file,
@@ -23,7 +23,7 @@ from .errors import DeclarationError, RuleError
 from .declaration_links import Descent, Reading, check_names, check_readings, file_reading_passages, read_descent
 from .declaration_play import PlayRule, read_play
 from .games import RULE_SETS
-from .rules import RuleSet
+from .rulesets import RuleSetText
 from .status import Status
 from .text import shorten
 
@@ -218,9 +218,9 @@ class Declaration:
     trust: str
     entries: Mapping[str, Entry]
     """An entry per axis that arises under the source's rules (see :meth:`Axis.applies <conquian.axes.Axis.applies>`)."""
-    rules: RuleSet = field(compare=False, repr=False)
-    """The rule set this declaration amounts to: a :class:`~conquian.rules.RuleSet` for Conquian, a
-    :class:`~conquian.romme.rules.RommeRules` for Rommé (the class :data:`conquian.games.RULE_SETS` names)."""
+    rules: RuleSetText = field(compare=False, repr=False)
+    """The rule set this declaration amounts to: a :class:`~conquian.games.conquian.rules.RuleSet` for Conquian, a
+    :class:`~conquian.games.romme.rules.RommeRules` for Rommé (the class :data:`conquian.games.RULE_SETS` names)."""
     url: str = ""
     related: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()

@@ -5,8 +5,8 @@ seat to act may see (its own hand, the melds, the cards on offer or on the disca
 
 - :class:`RandomPlayer` picks uniformly among the legal actions with the generator it is given.
 - :class:`GreedyPlayer` looks one action ahead and keeps what is worth most to it, as its game judges (each game
-  registers its judgement, see :attr:`conquian.games.GameType.greedy`): cards down (Conquian) or out of the hand
-  (Rommé) first, then the cards still in the hand by how many others they could make a meld with (:func:`potential`).  So it takes and keeps cards that make or extend melds, discards the card least likely to be used and
+  registers its judgement, see :attr:`conquian.gametype.GameType.greedy`): cards down (Conquian) or out of the hand
+  (Rommé) first, then the cards still in the hand by how many others they could make a meld with (:func:`conquian.judgement.potential`).  So it takes and keeps cards that make or extend melds, discards the card least likely to be used and
   goes down whenever it can.  It draws nothing at random: among actions worth the same it plays the first in
   ``legal_actions`` order, so a deal between greedy players is fixed by the deal's seed.
 
@@ -17,22 +17,11 @@ from __future__ import annotations
 
 import random
 
-from .cards import JOKER_CODE
 from .errors import StrategyError
 from .games import game_of
 from .text import shorten
 
-__all__ = ["RandomPlayer", "GreedyPlayer", "STRATEGIES", "parse_strategies", "make_players", "potential",
-           "outcome_value", "WIN"]
-
-WIN = 1_000_000.0
-"""What a won deal is worth to a greedy player (a lost one, minus that)."""
-
-
-def outcome_value(g, me) -> float:
-    """A finished deal's worth to seat ``me``: won, lost, or nobody's."""
-    winner = g.outcome.winner
-    return WIN if winner == me else (-WIN if winner is not None else 0.0)
+__all__ = ["RandomPlayer", "GreedyPlayer", "STRATEGIES", "parse_strategies", "make_players"]
 
 
 class RandomPlayer:
@@ -45,25 +34,6 @@ class RandomPlayer:
 
     def choose(self, game):
         return self.rng.choice(game.legal_actions())
-
-
-def potential(codes, place: dict) -> float:
-    """How much a hand's cards could still make melds: each pair of the same rank, or of one suit one or two
-    apart in sequence, counts (closer pairs more); a joker counts as much as a card that fits anywhere."""
-    total = 0.0
-    naturals = [c for c in codes if c != JOKER_CODE]
-    total += 3.0 * (len(codes) - len(naturals))
-    for i, a in enumerate(naturals):
-        ra, sa, pa = a % 13, a // 13, place.get(a)
-        for b in naturals[i + 1:]:
-            if a == b:  # the same card twice (two packs) makes no meld by itself
-                continue
-            if b % 13 == ra:
-                total += 1.0
-            elif b // 13 == sa and pa is not None:
-                gap = abs(place.get(b, -9) - pa)
-                total += 1.0 if gap == 1 else 0.5 if gap == 2 else 0.0
-    return total
 
 
 class GreedyPlayer:

@@ -1,6 +1,6 @@
 """What the records of every game share: the start (position text, or a pack with its settings), ``moves:``, the
-moves one a line, the result.  Each game's notation reads the moves (:mod:`conquian.notation`,
-:mod:`conquian.romme.notation`); the start and the layout are read and written here, once.
+moves one a line, the result.  Each game's notation reads the moves (:mod:`conquian.games.conquian.notation`,
+:mod:`conquian.games.romme.notation`); the start and the layout are read and written here, once.
 """
 
 from __future__ import annotations

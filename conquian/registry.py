@@ -4,7 +4,7 @@ The variants folder (``CONQUIAN_VARIANTS`` if set) is read on first use, not at 
 make ``import conquian`` fail.  A file that cannot be read (not UTF-8, not TOML, a declaration the checks refuse,
 a name another file already claims) is left out and remembered (:func:`problems`): asking for it by name raises
 its :class:`~conquian.errors.DeclarationError`, naming the file and the problem, while the other sources keep
-working.  Rule-set text can name a source through :func:`conquian.rules.use_registry`.
+working.  Rule-set text can name a source through :func:`conquian.rulesets.use_registry`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Iterator, Mapping
 
 from .declarations import CREDIBILITY, Declaration, load_declaration
 from .errors import DeclarationError, UnknownVariant
-from .games import RULE_SETS
-from .rules import RuleSet, split_rule_text, use_registry
+from .games import HOME, RULE_SETS
+from .rulesets import RuleSetText as RuleSet, split_rule_text, use_registry
 from .status import Status
 from .text import normalise_id, shorten, word_key
 
@@ -185,18 +185,24 @@ class VariantRegistry(_ReadOnFirstUse, Mapping[str, RuleSet]):
             raise UnknownVariant(f"unknown variant {shorten(name)!r}; known variants: {known}{broken}")
         return key
 
-    # The two methods rule-set text needs (see conquian.rules.use_registry).
+    # What rule-set text and the games need of the registry (see conquian.rulesets.use_registry).
     def lookup(self, name: str) -> RuleSet:
         return self._table()[self.resolve(name)]
 
     def preset(self, source: str) -> RuleSet | None:
         return self._table().get(source)
 
+    def cite(self, rules: RuleSet, axis: str) -> str:
+        return cite(rules, axis)
+
+    def parse(self, text: str) -> RuleSet:
+        return parse_rules(text)
+
 
 DECLARATIONS: Mapping[str, Declaration] = _Declarations()
 """Source id to its :class:`~conquian.declarations.Declaration`, the most authoritative source first."""
 VARIANTS: VariantRegistry = VariantRegistry(DECLARATIONS)
-"""Source id to its :class:`~conquian.rules.RuleSet`, in the same order."""
+"""Source id to its rule set (a :class:`~conquian.games.conquian.rules.RuleSet` for Conquian), in the same order."""
 use_registry(VARIANTS)
 
 
@@ -209,7 +215,7 @@ def variant(name: str) -> RuleSet:
     return VARIANTS.lookup(name)
 
 
-def sources(game: str = "conquian") -> list[str]:
+def sources(game: str = HOME) -> list[str]:
     """The ids of one game's declared sources, the most authoritative first.
 
     >>> from conquian.registry import sources

@@ -4,7 +4,7 @@ A :class:`Simulation` draws everything from one seeded generator (each deal's sh
 players' choices), so the same seed gives the same deals, whichever engine plays them:
 
 - ``python``: the engine itself (:mod:`conquian.deal`), one :meth:`~conquian.deal.Deal.play` at a time;
-- ``native``: a game's compiled kernel, where the game registers one (:attr:`conquian.games.GameType.kernel`) and it
+- ``native``: a game's compiled kernel, where the game registers one (:attr:`conquian.gametype.GameType.kernel`) and it
   was built when the package was installed.  It plays whole deals inside, with the same generator, the same move
   order and the same players, so its results are those of the Python engine, deal for deal (a differential test
   holds it to that).
@@ -29,14 +29,12 @@ deals finished.
 from __future__ import annotations
 
 import enum
-import operator
 import random
 import time
-from dataclasses import dataclass
-from typing import Any
 
 from .errors import ConquianError, SimulationError
-from .games import Tally, game_of
+from .gametype import MAX_DECISIONS, MAX_GAMES, UNFINISHED, DealResult, Tally, whole_number
+from .games import game_of
 from .players import make_players, parse_strategies
 from .registry import parse_rules
 from .text import shorten, shown_number
@@ -44,33 +42,10 @@ from .text import shorten, shown_number
 __all__ = ["Engine", "DealResult", "Simulation", "simulate", "engine_for", "MAX_DECISIONS", "UNFINISHED", "MAX_GAMES",
            "MAX_SEED", "whole_number"]
 
-#: A simulated deal still going after this many decisions is stopped, on either engine.  Some rule sets let a deal
-#: go on for ever (where the card on offer may be taken into the hand, two players can hand one card back and forth);
-#: an ordinary deal takes well under two hundred.
-MAX_DECISIONS = 2000
-#: The ending of a deal stopped at :data:`MAX_DECISIONS`.
-UNFINISHED = "unfinished"
-#: The most deals one simulation plays: some hours of the kernel's play, weeks of the Python engine's.
-MAX_GAMES = 100_000_000
 #: The largest seed (the generator is seeded with 64 bits, as a deal's seed may be).
 MAX_SEED = 2 ** 64 - 1
 #: Beyond this many players, not even the game is asked (its message would write the number out in full).
 MAX_PLAYERS = 999
-
-
-def whole_number(value, name: str, lowest: "int | None" = None, highest: "int | None" = None) -> int:
-    """``value`` as a whole number from ``lowest`` to ``highest`` (if given): anything that is not an int (a float, even
-    ``2.0``, a bool, text) is a TypeError, a number out of range a :class:`~conquian.errors.SimulationError`; both
-    name ``name``."""
-    if isinstance(value, bool):
-        raise TypeError(f"{name} must be a whole number, not a bool")
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{name} must be a whole number (an int), not {type(value).__name__}") from None
-    if lowest is not None and highest is not None and not lowest <= number <= highest:
-        raise SimulationError(f"{name} must be from {lowest:,} to {highest:,}, not {shown_number(number)}")
-    return number
 
 
 class Engine(enum.Enum):
@@ -90,27 +65,6 @@ class Engine(enum.Enum):
             return cls(text.strip().lower())
         except ValueError:
             raise ConquianError(f"engine {shorten(text)!r} is none of: {', '.join(e.value for e in cls)}") from None
-
-
-@dataclass(frozen=True)
-class DealResult:
-    """One simulated deal, as plain values."""
-
-    ending: str
-    """How it ended: the value of the game's termination (``win``, ``tableau``; Rommé ``stock``, ``idle``...), or
-    ``unfinished`` for a deal stopped at :data:`MAX_DECISIONS`."""
-    winner: "int | None"
-    """The seat that won (Conquian: 0 the dealer, 1 the pone), or None."""
-    first: int
-    """The seat that acted first (had the first say)."""
-    decisions: int
-    """Player decisions in the deal: its length."""
-    stock_left: int
-    """Cards left in the stock at the end."""
-    flags: tuple[str, ...] = ()
-    """The game's tallies (:attr:`~conquian.games.GameType.tallies`) this deal's outcome had, e.g. ``hand_romme``."""
-    final: Any = None
-    """The final state as the game's snapshot, when the simulation was asked to keep it."""
 
 
 def engine_for(game, engine: "Engine | str", rules, strategies) -> tuple[Engine, str]:
@@ -230,7 +184,7 @@ class Simulation:
         return self.game.kernel.play(self.rules, self.strategies, self.rng, n, final)
 
     def _add(self, counts: dict) -> None:
-        """Add a kernel's counts (see :func:`conquian.kernel.tally`) to the tally."""
+        """Add a kernel's counts (see :func:`conquian.games.conquian.kernel.tally`) to the tally."""
         t = self.tally
         t.games += counts["deals"]
         t.decisions += counts["decisions"]

@@ -2,7 +2,7 @@
 
 ``make stats`` (``python -m conquian.statistics``) plays, for every distinct Conquian rule set a source declares, a
 cell of deals between two greedy players (:mod:`conquian.players`), then one cell for every other value of every
-axis that can change a deal's play (:data:`conquian.kernel.PLAY_AXES` and :data:`~conquian.kernel.TABLE_AXES`), and
+axis that can change a deal's play (:data:`conquian.games.conquian.kernel.PLAY_AXES` and :data:`~conquian.games.conquian.kernel.TABLE_AXES`), and
 for Rommé one cell per number of players; it writes them all to one JSON file (``docs/_data/statistics.json``) with
 the command, seed, engine and version that made them.  The site draws its statistics pages from that file only, so
 ``make html`` stays fast.
@@ -27,11 +27,12 @@ import sys
 import time
 from pathlib import Path
 
-from . import __version__, kernel
+from . import __version__
+from .games.conquian import kernel
 from .errors import ConflictingRules, ConquianError
 from .games import game_of
 from .registry import VARIANTS, sources
-from .rules import AXES
+from .games.conquian.rules import AXES
 from .simulation import MAX_DECISIONS, Simulation
 
 __all__ = ["wilson", "mean_interval", "share_difference", "figures", "cells", "compute", "main", "SCHEMA"]

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from .declarations import Declaration, Entry
+from .games import HOME
 
 __all__ = ["Verdict", "Comparison", "compare", "RULE"]
 
@@ -83,7 +84,7 @@ class Comparison:
 
 
 def compare(axis: str, declarations: "Mapping[str, Declaration] | Iterable[Declaration]",
-            game: str | None = "conquian") -> Comparison:
+            game: str | None = HOME) -> Comparison:
     """The comparison of one game's sources (all given, with ``game=None``) on one axis, with its verdict."""
     decls = list(declarations.values()) if isinstance(declarations, Mapping) else list(declarations)
     if game is not None:

@@ -7,7 +7,7 @@ import random
 import sys
 
 from conquian import VARIANTS, Match, RuleSet
-from conquian.match import random_player
+from conquian.games.conquian.match import random_player
 
 deals = int(sys.argv[1]) if len(sys.argv) > 1 else 20
 seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1

@@ -1,9 +1,9 @@
 /* Conquian's native kernel: whole deals between computer players, for simulations.
  *
- * It plays exactly the deals the Python engine plays (conquian/game.py, moves.py, melds.py, players.py): the same
+ * It plays exactly the deals the Python engine plays (conquian/games/conquian/game.py, moves.py, melds.py, players.py): the same
  * generator (CPython's Mersenne Twister, its state handed over and handed back), the same shuffle and cut, the
  * same legal actions in the same order, the same random and greedy players.  Every rule axis that changes the play
- * of a deal is a field of Rules; the meld table comes from Python.  conquian/kernel.py is its only caller, and a
+ * of a deal is a field of Rules; the meld table comes from Python.  conquian/games/conquian/kernel.py is its only caller, and a
  * differential test (tests/test_kernel.py) holds the two engines to identical deals.
  *
  * Cards are bits of a 64-bit mask (bit = the card's code), as in the Python engine.
@@ -84,7 +84,7 @@ static int read_mask(PyObject *o, const char *what, Py_ssize_t at, uint64_t *out
 
 static uint64_t *alloc_list(int n) { return calloc((size_t)(n ? n : 1), sizeof(uint64_t)); }
 
-/* rules: (flags..., deck, place, melds, minimal); flags in the order of conquian/kernel.py's FLAGS: the pack's size,
+/* rules: (flags..., deck, place, melds, minimal); flags in the order of conquian/games/conquian/kernel.py's FLAGS: the pack's size,
    then kernel.PLAY_AXES.  Each flag's range: what a rule set can give (booleans 0 or 1, the enumerations' values). */
 #define NFLAGS 18
 static const char *const flag_names[NFLAGS] = {
@@ -439,8 +439,8 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "conquian._kernel",
-                                    "Conquian's native kernel (see conquian/kernel.py).", -1, methods,
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "conquian.games.conquian._kernel",
+                                    "Conquian's native kernel (see conquian/games/conquian/kernel.py).", -1, methods,
                                     NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__kernel(void) {
@@ -450,7 +450,7 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     conquian_error = PyObject_GetAttrString(errors, "ConquianError");
     Py_DECREF(errors);
     if (!rule_error || !conquian_error) return NULL;
-    endings[T_WIN] = PyUnicode_InternFromString("win");  /* Termination values, as conquian.state names them */
+    endings[T_WIN] = PyUnicode_InternFromString("win");  /* Termination values, as conquian.games.conquian.state names them */
     endings[T_TABLEAU] = PyUnicode_InternFromString("tableau");
     unfinished = PyUnicode_InternFromString("unfinished");  /* conquian.simulation.UNFINISHED */
     zero_seat = PyLong_FromLong(0);

@@ -1,11 +1,11 @@
 /* Rommé's first-meld walk, compiled: which melds of a hand can be part of a first meld, all at once.
  *
- * The same walk as conquian/romme/walk.py (its Python twin, which the engine uses where this module is not built,
+ * The same walk as conquian/games/romme/walk.py (its Python twin, which the engine uses where this module is not built,
  * as in the browser), on the same sub-hands in the same order, with the same answers: a differential test
- * (tests/test_romme_walk_native.py) holds the two to identical results.  conquian/romme/walk.py is its only caller.
+ * (tests/test_romme_walk_native.py) holds the two to identical results.  conquian/games/romme/walk.py is its only caller.
  *
  * A bag is a hand or a meld's cards: four bits a card code (0-51 the natural cards, 52 the jokers), as in
- * conquian/romme/bags.py, here in four 64-bit words.  A way to a first meld is measured in what it falls short of
+ * conquian/games/romme/bags.py, here in four 64-bit words.  A way to a first meld is measured in what it falls short of
  * the hand's bound (every card at its highest): its loss.  Where the Python walk keeps, for each sub-hand, a bit
  * set over (jokers left, card still to keep, loss), this one keeps the two numbers those sets amount to in each
  * lane (2j + k: j jokers left, a card still to keep if k): the most loss still open to a way that comes to the
@@ -22,7 +22,7 @@
 #define CODES 52
 #define JOKER 52
 #define BAG_BYTES 27                  /* 53 counts of four bits */
-/* What a deal can hold (conquian/romme/rules.py: the axes' largest values; tests/test_native_hostile.py holds the
+/* What a deal can hold (conquian/games/romme/rules.py: the axes' largest values; tests/test_native_hostile.py holds the
  * two to the same): a bag beyond them is refused, never walked (a hand of seven copies of twelve cards was walked
  * for ever, its memory growing). */
 #define MAX_JOKERS 6                  /* six jokers at most: axis jokers, three a pack */
@@ -767,14 +767,14 @@ static PyObject *romme_laid_out(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"last", romme_last, METH_NOARGS, "last() -> what the last call met: bags, nodes, sub_hands, steps"},
     {"laid_out", romme_laid_out, METH_VARARGS,
-     "laid_out(bags, hand, none, one) -> {bag}: conquian.romme.layouts.Layouts.used, compiled"},
+     "laid_out(bags, hand, none, one) -> {bag}: conquian.games.romme.layouts.Layouts.used, compiled"},
     {"fewest", romme_fewest, METH_VARARGS,
-     "fewest(bags, points, hand, need, keep, values) -> {bag: fewest points}: conquian.romme.walk.fewest, compiled"},
+     "fewest(bags, points, hand, need, keep, values) -> {bag: fewest points}: conquian.games.romme.walk.fewest, compiled"},
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "conquian.romme._walk",
-                                    "Rommé's first-meld walk, compiled (see conquian/romme/walk.py).", -1, methods,
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "conquian.games.romme._walk",
+                                    "Rommé's first-meld walk, compiled (see conquian/games/romme/walk.py).", -1, methods,
                                     NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__walk(void) {

@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = r'''
 import random, sys, time
 sys.path.insert(0, sys.argv[6])
-from conquian import kernel
+from conquian.games.conquian import kernel
 from conquian.errors import ConquianError
 from conquian.simulation import Simulation
 from soak import derived_rule_sets
@@ -51,8 +51,8 @@ from fuzz_kernel import hostile_tables, hostile_walks
 
 rule_sets, deals, tables, walks, seed = (int(a) for a in sys.argv[1:6])
 assert kernel.available(), kernel.why_not(None, ["random"])
-from conquian import _kernel
-from conquian.romme import _walk
+from conquian.games.conquian import _kernel
+from conquian.games.romme import _walk
 print(f"sanitized builds: {_kernel.__file__}, {_walk.__file__}", flush=True)
 rng = random.Random(seed)
 done = total_deals = total_decisions = compared = 0
@@ -81,7 +81,7 @@ print(f"walks: {walks} hostile walks, {time.perf_counter() - start:.0f} s: {outc
 
 # -- hostile input: run in the child, against the sanitized build (conquian imported there, not here) --------------
 HUGE = [-1, -(1 << 70), 1 << 64, 1 << 70, 1 << 200, 2 ** 63, 0]
-FLAGS, DECK, PLACE, MELDS, MINIMAL = 18, 18, 19, 20, 21  # the compiled rules' parts (conquian.kernel.compiled)
+FLAGS, DECK, PLACE, MELDS, MINIMAL = 18, 18, 19, 20, 21  # the compiled rules' parts (conquian.games.conquian.kernel.compiled)
 
 
 def _spoil(rng, t: list, kind: int) -> None:
@@ -145,7 +145,7 @@ def _spoil(rng, t: list, kind: int) -> None:
 def hostile_tables(count: int, seed: int) -> dict:
     """The kernel given ``count`` spoiled tables: how each call ended, by kind."""
     from collections import Counter
-    from conquian import _kernel, kernel
+    from conquian.games.conquian import _kernel, kernel
     from conquian.errors import ConquianError
     from soak import derived_rule_sets
     rng = random.Random(f"{seed}-tables")
@@ -178,12 +178,12 @@ def hostile_walks(count: int, seed: int) -> dict:
     from collections import Counter
     from conquian import variant
     from conquian.errors import ConquianError
-    from conquian.romme import _walk, walk
-    from conquian.romme.bags import JOKER_SHIFT, bag
-    from conquian.romme.hands import hand_melds
-    from conquian.romme.melds import meld_bag
-    from conquian.romme.moves import counts_of
-    from conquian.romme.search import Opening, card_values
+    from conquian.games.romme import _walk, walk
+    from conquian.games.romme.bags import JOKER_SHIFT, bag
+    from conquian.games.romme.hands import hand_melds
+    from conquian.games.romme.melds import meld_bag
+    from conquian.games.romme.moves import counts_of
+    from conquian.games.romme.search import Opening, card_values
     rng = random.Random(f"{seed}-walks")
     base = variant("romme-spielwiki")
     rule_sets = [base, base.replace(adjacent_jokers="any", min_naturals=1), base.replace(min_set=2, max_set=3),

@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import support_romme  # noqa: E402
 from conquian import VARIANTS, ConflictingRules, Game, RommeGame, RuleSet, parse_rules, position  # noqa: E402
-from conquian.romme.rules import AXES as ROMME_AXES, RommeRules  # noqa: E402
-from conquian.rules import AXES  # noqa: E402
+from conquian.games.romme.rules import AXES as ROMME_AXES, RommeRules  # noqa: E402
+from conquian.games.conquian.rules import AXES  # noqa: E402
 from support import CONQUIAN, check_invariants, check_round_trips, play_random  # noqa: E402
 
 ROMME = "romme-spielwiki"

@@ -25,7 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from conquian import VARIANTS, Game, kernel  # noqa: E402
+from conquian import VARIANTS, Game  # noqa: E402
+from conquian.games.conquian import kernel  # noqa: E402
 from conquian.simulation import Simulation  # noqa: E402
 from soak import derived_rule_sets  # noqa: E402
 from support import CONQUIAN, check_invariants  # noqa: E402

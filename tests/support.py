@@ -2,7 +2,7 @@
 
 The checker reads a game only through its public accessors (hands, melds, stock, out, offer) and judges melds
 with its own definition of a set and a sequence, written from the rules' axes without the engine's meld tables
-or :func:`conquian.state.check`: where the engine and this checker disagree, one of them is wrong.
+or :func:`conquian.games.conquian.state.check`: where the engine and this checker disagree, one of them is wrong.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from conquian import ConquianError
 
 from conquian import VARIANTS, ConflictingRules, Game, Phase, Role, position
 from conquian.registry import sources
-from conquian.rules import AXES, Ace, RuleSet
+from conquian.games.conquian.rules import AXES, Ace, RuleSet
 
 ROLES = (Role.DEALER, Role.PONE)
 #: The Conquian sources, most authoritative first (the declarations also hold sources of Rommé, a sibling game).

@@ -2,7 +2,7 @@
 
 The checker reads a game through its public accessors (hands, the table's melds as their cards in display
 order, stock, discard pile, snapshot) and judges melds and points with its own definitions, written from the
-axes without the engine's :class:`~conquian.romme.melds.MeldRules` or :func:`conquian.romme.state.check`:
+axes without the engine's :class:`~conquian.games.romme.melds.MeldRules` or :func:`conquian.games.romme.state.check`:
 where the engine and this checker disagree, one of them is wrong.
 """
 
@@ -13,10 +13,10 @@ from collections import Counter
 from functools import lru_cache
 
 from conquian.cards import JOKER_CODE, Card
-from conquian.romme.actions import Action, Kind
-from conquian.romme.game import RommeGame, position
-from conquian.romme.rules import AceValue, AdjacentJokers, RommeRules
-from conquian.romme.state import Phase
+from conquian.games.romme.actions import Action, Kind
+from conquian.games.romme.game import RommeGame, position
+from conquian.games.romme.rules import AceValue, AdjacentJokers, RommeRules
+from conquian.games.romme.state import Phase
 
 JOKER = Card("🃏")
 

@@ -81,7 +81,7 @@ def test_a_megabyte_of_action_text_is_read_in_one_pass():
 
 # Actions made around their class's check, as tuple.__new__ allows: refused where they are used, never an internals error.
 from conquian import Game, RommeGame  # noqa: E402
-from conquian.romme.actions import Action as RommeAction, Kind as RommeKind  # noqa: E402
+from conquian.games.romme.actions import Action as RommeAction, Kind as RommeKind  # noqa: E402
 
 MALFORMED = [(Action, ()), (Action, (Kind.USE,)), (Action, (Kind.USE, "x", 0, 0)), (Action, ("use", (), 0, 0)),
              (Action, (Kind.DISCARD, (), 3, 0)), (Action, (Kind.DISCARD, (), 1 << 70, 0)),

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from conquian import DECLARATIONS, VARIANTS, ConflictingRules, Game, Kind, Match, PositionError, position
-from conquian.rules import AXES, AXIS_BY_NAME, Pack
-from conquian.state import Outcome, Role, Termination
+from conquian.games.conquian.rules import AXES, AXIS_BY_NAME, Pack
+from conquian.games.conquian.state import Outcome, Role, Termination
 
 from support import CONQUIAN
 

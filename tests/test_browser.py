@@ -31,7 +31,7 @@ import pytest
 from conquian import DECLARATIONS, Status
 from conquian.games import RULE_SETS
 from conquian.registry import sources
-from conquian.rules import AXES
+from conquian.games.conquian.rules import AXES
 from conquian.verdicts import Verdict, compare
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from conquian.cli import main
-from conquian.rules import AXES
+from conquian.games.conquian.rules import AXES
 from conquian.status import NOT_APPLICABLE, Status
 from conquian.verdicts import Verdict
 from support import plain_sigint

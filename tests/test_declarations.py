@@ -12,7 +12,7 @@ import pytest
 from conquian import DECLARATIONS, VARIANTS, DeclarationError, Status
 from conquian.declarations import load_declaration
 from conquian.registry import load_all
-from conquian.rules import AXES, AXIS_BY_NAME
+from conquian.games.conquian.rules import AXES, AXIS_BY_NAME
 
 CONQUIAN_SOURCES = ["foster-1913", "rummy-ch", "dutch", "french"]
 

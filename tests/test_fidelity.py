@@ -171,7 +171,7 @@ def test_the_rule_for_each_status_is_on_the_site():
 def test_a_rommé_sequence_of_mixed_suits_cites_the_passage_on_sequences(group):
     from conquian import variant
     from conquian.registry import cite
-    from conquian.romme.melds import read_meld
+    from conquian.games.romme.melds import read_meld
 
     rules = variant("romme-spielwiki")
     reason, axis = rules.melds.explain(read_meld(group))

@@ -3,7 +3,7 @@
 import pytest
 
 from conquian import Game, IllegalMove, PositionError, variant, position
-from conquian.state import Phase, Role
+from conquian.games.conquian.state import Phase, Role
 
 from test_notation import GOOD
 

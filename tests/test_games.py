@@ -24,7 +24,7 @@ import pytest
 import conquian
 from conquian.deal import Deal
 from conquian.errors import ConflictingRules, IllegalMove, RuleError, UnknownVariant
-from conquian.games import GAMES, HOME, RULE_SETS, game, game_of, games, register
+from conquian.games import GAMES, HOME, RULE_SETS, game, game_of, games
 from conquian.registry import VARIANTS, sources
 
 DERIVED = 3  # rule sets derived from each declared one
@@ -154,8 +154,8 @@ def test_the_package_exports_both_deal_classes_as_deals():
     assert issubclass(conquian.Game, Deal) and issubclass(conquian.RommeGame, Deal)
 
 
-def test_a_game_without_a_rule_set_class_is_not_registered():
+def test_a_game_whose_rule_set_names_another_game_is_refused():
     g = game("romme")
-    with pytest.raises(conquian.ConquianError, match=r"game 'chess': add its rule-set class to conquian.games.RULE_SETS"):
-        register(dataclasses.replace(g, name="chess"))
+    with pytest.raises(conquian.ConquianError, match=r"game 'chess': its rule-set class RommeRules names the game 'romme'"):
+        dataclasses.replace(g, name="chess")
     assert "chess" not in GAMES

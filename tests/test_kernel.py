@@ -23,10 +23,10 @@ from pathlib import Path
 import pytest
 
 from conquian import VARIANTS, ConflictingRules
-from conquian import kernel
+from conquian.games.conquian import kernel
 from conquian.registry import sources
 from conquian.axes import AddToOpponent, Forcing
-from conquian.rules import AXES
+from conquian.games.conquian.rules import AXES
 from conquian.simulation import Simulation
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -177,7 +177,7 @@ ARGS = "['simulate', '--variant', 'dutch', '--games', '40', '--seed', '2', '--js
 
 
 def test_without_the_kernel_the_python_engine_plays_and_says_so_in_one_line():
-    blocked = ("import sys; sys.modules['conquian._kernel'] = None; from conquian.cli import main; "
+    blocked = ("import sys; sys.modules['conquian.games.conquian._kernel'] = None; from conquian.cli import main; "
                f"sys.exit(main({ARGS}))")
     done = _simulate({}, blocked)
     assert done.returncode == 0, done.stderr
@@ -210,7 +210,7 @@ def test_asking_for_the_kernel_where_there_is_none_is_a_named_error():
 ])
 def test_bad_input_to_the_kernel_is_an_error_not_a_crash(bad):
     _need_kernel()
-    from conquian import _kernel
+    from conquian.games.conquian import _kernel
     state = random.Random(1).getstate()[1]
     with pytest.raises((TypeError, ValueError)):
         _kernel.play(bad, state, 1, (0, 0), False, False, 100)

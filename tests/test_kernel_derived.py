@@ -9,8 +9,9 @@ import random
 import pytest
 
 import soak
-from conquian import VARIANTS, kernel
-from conquian.rules import AXES
+from conquian import VARIANTS
+from conquian.games.conquian import kernel
+from conquian.games.conquian.rules import AXES
 
 from test_kernel import CONQUIAN, _need_kernel, assert_same
 

@@ -3,7 +3,7 @@
 import pytest
 
 from conquian import ConquianError, Match, RuleSet
-from conquian.state import Outcome, Role, Termination
+from conquian.games.conquian.state import Outcome, Role, Termination
 
 
 def test_a_tie_is_decided_by_the_next_game():

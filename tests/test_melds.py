@@ -5,7 +5,7 @@ import pytest
 from conquian import RuleSet, variant
 from conquian.cards import PackShape, cards, mask_of
 from conquian.axes import Rearranging
-from conquian.melds import Melding, arrangements, meld_table
+from conquian.games.conquian.melds import Melding, arrangements, meld_table
 
 
 @pytest.mark.parametrize("rules, group, ok", [

@@ -1,5 +1,5 @@
-"""The two C extensions trust no caller: Conquian's kernel (``conquian._kernel``, native/kernel.c) and Rommé's
-compiled walk (``conquian.romme._walk``, native/romme_walk.c), called directly with what no rule set, deal or hand
+"""The two C extensions trust no caller: Conquian's kernel (``conquian.games.conquian._kernel``, native/kernel.c) and Rommé's
+compiled walk (``conquian.games.romme._walk``, native/romme_walk.c), called directly with what no rule set, deal or hand
 can give.  Every table is checked before use (distinct, in range, within its sizes) and a bad one refused with a
 ConquianError subclass naming the entry; a hand no deal can hold is refused at once rather than walked; a long
 kernel call answers Ctrl-C.  Valid input plays and answers as before (tests/test_kernel.py,
@@ -21,11 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from conquian import VARIANTS, kernel
+from conquian import VARIANTS
+from conquian.games.conquian import kernel
 from conquian.errors import CardError, ConquianError, PositionError, RuleError
-from conquian.romme import walk
-from conquian.romme.bags import JOKER_SHIFT, bag
-from conquian.romme.rules import AXIS_BY_NAME as ROMME_AXES
+from conquian.games.romme import walk
+from conquian.games.romme.bags import JOKER_SHIFT, bag
+from conquian.games.romme.rules import AXIS_BY_NAME as ROMME_AXES
 from support import plain_sigint
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,7 +44,7 @@ def _need(built: bool, what: str) -> None:
 
 def _kernel():
     _need(kernel.available(), "the native kernel")
-    from conquian import _kernel
+    from conquian.games.conquian import _kernel
     return _kernel
 
 
@@ -148,8 +149,9 @@ def test_every_declared_and_derived_table_is_accepted_and_plays_as_before():
 
 CHILD = textwrap.dedent("""
     import random, sys
-    from conquian import VARIANTS, kernel
-    from conquian import _kernel
+    from conquian import VARIANTS
+    from conquian.games.conquian import kernel
+    from conquian.games.conquian import _kernel
     table = kernel.compiled(VARIANTS["foster-1913"])
     print("playing", flush=True)
     try:
@@ -195,11 +197,11 @@ WALK_CHILD = textwrap.dedent("""
     resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
     from conquian import variant
     from conquian.errors import CardError
-    from conquian.romme import _walk
-    from conquian.romme.bags import bag
-    from conquian.romme.hands import hand_melds
-    from conquian.romme.melds import meld_bag
-    from conquian.romme.moves import counts_of
+    from conquian.games.romme import _walk
+    from conquian.games.romme.bags import bag
+    from conquian.games.romme.hands import hand_melds
+    from conquian.games.romme.melds import meld_bag
+    from conquian.games.romme.moves import counts_of
     codes = [s * 13 + k for s in range(4) for k in range(3)] * 7  # twelve card codes, seven copies each
     melds = hand_melds(variant("romme-spielwiki").melds, counts_of(codes))
     try:

@@ -3,8 +3,8 @@
 import pytest
 
 from conquian import Game, PositionError, RecordError, position
-from conquian.notation import parse_position, parse_record
-from conquian.state import Origin
+from conquian.games.conquian.notation import parse_position, parse_record
+from conquian.games.conquian.state import Origin
 
 GOOD = """
 variant: rummy-ch

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from conquian import Game, RommeGame
-from conquian.actions import Kind
+from conquian.games.conquian.actions import Kind
 from conquian.cli import main, simulate
 from conquian.errors import ConquianError, StrategyError
 from conquian.players import GreedyPlayer, RandomPlayer, parse_strategies

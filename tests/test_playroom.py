@@ -157,7 +157,7 @@ def test_the_packed_engine_is_reproducible_and_holds_only_pure_modules():
     z = zipfile.ZipFile(io.BytesIO(engine_zip()))
     names = z.namelist()
     assert names == sorted(names) and {i.date_time for i in z.infolist()} == {(1980, 1, 1, 0, 0, 0)}
-    assert "conquian/variants/foster-1913.toml" in names and "conquian/romme/game.py" in names
+    assert "conquian/variants/foster-1913.toml" in names and "conquian/games/romme/game.py" in names
     assert {n.split("/")[1] for n in names if n.startswith("conquian_site/")} == {*SITE_MODULES, "__init__.py"}
     for name, data in engine_files():  # Pyodide has neither docutils nor Sphinx
         if name.endswith(".py"):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from conquian.rules import AXES
+from conquian.games.conquian.rules import AXES
 from test_browser import PHONE, browser, new_page, reader_pages, refuse_other_hosts, shot, site  # noqa: F401  (the fixtures, shared)
 
 RULING_PAGES = [f"rulings/{ax.slug}.html" for ax in AXES]

@@ -3,8 +3,8 @@
 import pytest
 
 from conquian import ActionError
-from conquian.romme.actions import Action, Kind
-from conquian.romme.melds import read_meld
+from conquian.games.romme.actions import Action, Kind
+from conquian.games.romme.melds import read_meld
 
 
 @pytest.mark.parametrize("text, ascii", [

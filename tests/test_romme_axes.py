@@ -9,11 +9,11 @@ from collections import Counter
 import pytest
 
 from conquian import ConflictingRules, PositionError, RommeGame, RommeMatch, cards, variant
-from conquian.romme.game import position
-from conquian.romme.match import draw_for_seats
-from conquian.romme.melds import read_meld
-from conquian.romme.rules import AXES, AXIS_BY_NAME
-from conquian.romme.state import Outcome, Phase, Termination
+from conquian.games.romme.game import position
+from conquian.games.romme.match import draw_for_seats
+from conquian.games.romme.melds import read_meld
+from conquian.games.romme.rules import AXES, AXIS_BY_NAME
+from conquian.games.romme.state import Outcome, Phase, Termination
 
 R = variant("romme-spielwiki")
 PROBES: dict[str, tuple] = {}

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from conquian.cli import main
-from conquian.romme.rules import AXES
+from conquian.games.romme.rules import AXES
 
 
 def run_json(capsys, *args):

@@ -5,7 +5,7 @@ import pytest
 
 from conquian import DECLARATIONS, DeclarationError, RommeRules, Status, variant
 from conquian.declarations import load_declaration
-from conquian.romme.rules import AXES
+from conquian.games.romme.rules import AXES
 
 from test_declarations import squash
 

@@ -6,9 +6,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conquian import ConquianError, RommeGame, RommeRules
 from conquian.declarations import load_declaration
-from conquian.romme.actions import Action
-from conquian.romme.game import position
-from conquian.romme.melds import read_meld
+from conquian.games.romme.actions import Action
+from conquian.games.romme.game import position
+from conquian.games.romme.melds import read_meld
 
 from support import accepts_or_explains, texts
 from test_romme_notation import GOOD

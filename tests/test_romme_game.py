@@ -5,8 +5,8 @@ Hand-Rommé, going out, the deal, the cut joker, the discard taken only to be me
 import pytest
 
 from conquian import IllegalMove, PositionError, RommeGame, cards
-from conquian.romme.game import position
-from conquian.romme.state import Phase, Termination
+from conquian.games.romme.game import position
+from conquian.games.romme.state import Phase, Termination
 
 OPENED = """
 variant: {rules}

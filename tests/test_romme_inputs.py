@@ -11,11 +11,11 @@ import pytest
 
 from conquian import ConquianError, PositionError, RecordError, RommeGame, RommeMatch, parse_rules, variant
 from conquian.errors import ActionError
-from conquian.romme.actions import Action
-from conquian.romme.game import position
-from conquian.romme.hands import hand_melds
-from conquian.romme.moves import counts_of
-from conquian.romme.state import Outcome, Phase, Termination
+from conquian.games.romme.actions import Action
+from conquian.games.romme.game import position
+from conquian.games.romme.hands import hand_melds
+from conquian.games.romme.moves import counts_of
+from conquian.games.romme.state import Outcome, Phase, Termination
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "_ext"))
 from conquian_site.romme_facts import state_words  # noqa: E402  (the site's words for a deal, no Sphinx app needed)

@@ -5,8 +5,8 @@ import random
 import pytest
 
 from conquian import ConquianError, RommeMatch, variant
-from conquian.romme.match import draw_for_seats
-from conquian.romme.state import Outcome, Termination
+from conquian.games.romme.match import draw_for_seats
+from conquian.games.romme.state import Outcome, Termination
 
 R = variant("romme-spielwiki")
 

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from conquian import CardError, cards, variant
-from conquian.romme.hands import hand_melds
-from conquian.romme.melds import NONE, RUN, SET, Meld, read_meld
-from conquian.romme.moves import counts_of
+from conquian.games.romme.hands import hand_melds
+from conquian.games.romme.melds import NONE, RUN, SET, Meld, read_meld
+from conquian.games.romme.moves import counts_of
 
 from support_romme import is_meld, items
 

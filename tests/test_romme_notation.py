@@ -5,8 +5,8 @@ import dataclasses
 import pytest
 
 from conquian import PositionError, RecordError, RommeGame
-from conquian.romme.game import position
-from conquian.romme.notation import format_position, parse_position, parse_record
+from conquian.games.romme.game import position
+from conquian.games.romme.notation import format_position, parse_position, parse_record
 
 GOOD = """
 variant: romme-spielwiki

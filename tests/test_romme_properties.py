@@ -8,7 +8,7 @@ import random
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conquian import ConflictingRules, RommeGame, variant
-from conquian.romme.rules import AXES, RommeRules
+from conquian.games.romme.rules import AXES, RommeRules
 
 from support_romme import check_invariants, distinct_outcomes, play_random, round_trips
 

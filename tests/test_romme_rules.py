@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 
 from conquian import AXES as CONQUIAN_AXES, ConflictingRules, RuleError, RuleSet, UnknownVariant, parse_rules, variant
 from conquian.axes import Group
-from conquian.romme.rules import AXES, AXIS_BY_NAME, CONFLICTS, RommeRules
+from conquian.games.romme.rules import AXES, AXIS_BY_NAME, CONFLICTS, RommeRules
 
 SPIELWIKI = variant("romme-spielwiki")
 SHARED = ["min_set", "max_set", "min_sequence", "max_sequence", "ace", "round_the_corner", "hand_size", "min_cut",

@@ -6,14 +6,14 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from conquian import cards, variant
-from conquian.romme import layouts
-from conquian.romme.bags import JOKER_SHIFT, bag, bag_counts
-from conquian.romme.layouts import Layouts
-from conquian.romme.hands import hand_melds
-from conquian.romme.melds import Meld, meld_bag
-from conquian.romme.moves import counts_of
-from conquian.romme.search import NO_WAY, Opening
-from conquian.romme.walk import fewest
+from conquian.games.romme import layouts
+from conquian.games.romme.bags import JOKER_SHIFT, bag, bag_counts
+from conquian.games.romme.layouts import Layouts
+from conquian.games.romme.hands import hand_melds
+from conquian.games.romme.melds import Meld, meld_bag
+from conquian.games.romme.moves import counts_of
+from conquian.games.romme.search import NO_WAY, Opening
+from conquian.games.romme.walk import fewest
 
 R = variant("romme-spielwiki")
 
@@ -118,7 +118,7 @@ def test_the_first_try_over_melds_without_idle_jokers_changes_no_listing(monkeyp
     """Where a hand makes more than PLAIN_FIRST melds the first meld's search first tries the melds without idle
     jokers: the listings must be those of the exact search alone, on hands large enough to take that path."""
     from conquian import RommeGame
-    from conquian.romme import moves
+    from conquian.games.romme import moves
 
     monkeypatch.setenv("CONQUIAN_NATIVE", "0")  # where the walk is compiled the listing never takes this path
     texts = []
@@ -248,8 +248,8 @@ def test_the_walk_for_all_melds_changes_no_listing(monkeypatch):
     the rest, or walks at once where the hand is TIGHT: the listings must be those of either way alone, on
     positions of the largest hands where the first meld is just within reach."""
     from conquian import RommeGame
-    from conquian.romme import moves
-    from conquian.romme.actions import Kind
+    from conquian.games.romme import moves
+    from conquian.games.romme.actions import Kind
 
     hands = ["🃏 🃏 🃏 🃏 🃏 2♠ 4♠ Q♠ 10♠ 7♠ 5♠ J♠ 3♠ A♠ 9♠ 7♠ 8♠ 6♠ 5♠ A♠",
              "🃏 🃏 🃏 3♥ J♥ 8♥ Q♥ K♥ 7♥ 10♥ J♥ K♥ 6♥ A♥ 4♥ 9♥ 6♥ 4♥ 5♦ 5♣",

@@ -1,5 +1,5 @@
-"""Rommé's compiled walk (native/romme_walk.c) against the walk in Python (conquian/romme/walk.py) and against
-Hand-Rommé's layings out (conquian/romme/layouts.py): the same answers for every meld, the same listings, and bad
+"""Rommé's compiled walk (native/romme_walk.c) against the walk in Python (conquian/games/romme/walk.py) and against
+Hand-Rommé's layings out (conquian/games/romme/layouts.py): the same answers for every meld, the same listings, and bad
 input an error, never a crash.
 
 Without a built walk the comparisons are skipped with the reason shown, and fail under CI (``CI=true``), where it
@@ -13,13 +13,13 @@ import pytest
 
 from conquian import RommeGame, variant
 from conquian.errors import CardError
-from conquian.romme import walk
-from conquian.romme.bags import JOKER_SHIFT, NATURALS, bag
-from conquian.romme.hands import hand_melds
-from conquian.romme.layouts import Layouts
-from conquian.romme.melds import meld_bag
-from conquian.romme.moves import counts_of
-from conquian.romme.search import Opening, card_values
+from conquian.games.romme import walk
+from conquian.games.romme.bags import JOKER_SHIFT, NATURALS, bag
+from conquian.games.romme.hands import hand_melds
+from conquian.games.romme.layouts import Layouts
+from conquian.games.romme.melds import meld_bag
+from conquian.games.romme.moves import counts_of
+from conquian.games.romme.search import Opening, card_values
 
 from test_romme_search import LARGE_RULES, R, random_hand
 
@@ -80,7 +80,7 @@ def test_the_compiled_walk_on_the_largest_hands():
 
 def test_the_compiled_layings_out_are_those_of_layouts():
     """Hand-Rommé: the melds some laying out of the whole hand uses, with no card left, one, or either, from the
-    compiled walk and from :class:`~conquian.romme.layouts.Layouts` (its search and its table), on 400 random hands
+    compiled walk and from :class:`~conquian.games.romme.layouts.Layouts` (its search and its table), on 400 random hands
     of 2 to 14 natural cards of one to four suits with up to six jokers under eight rule sets."""
     _need_compiled()
     rng = random.Random(2)

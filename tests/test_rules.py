@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 from conquian import AXES, VARIANTS, ConflictingRules, RuleError, RuleSet, variant
 from conquian.axes import Group
-from conquian.rules import AXIS_BY_NAME, CONFLICTS
+from conquian.games.conquian.rules import AXIS_BY_NAME, CONFLICTS
 
 from support import CONQUIAN
 

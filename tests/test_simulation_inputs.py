@@ -91,8 +91,8 @@ def test_one_game_is_timed_and_its_rate_not_made_up(capsys, monkeypatch):
     assert "1,000,000,000 games/s" not in line  # what one game over a second rounded to 0 (then 1e-9) printed
 
 
-# -- item 8: conquian.kernel's public functions check their arguments -------------------------------------------------
-kernel = pytest.importorskip("conquian.kernel")
+# -- item 8: conquian.games.conquian.kernel's public functions check their arguments -------------------------------------------------
+kernel = pytest.importorskip("conquian.games.conquian.kernel")
 needs_kernel = pytest.mark.skipif(not kernel.available(), reason="the native kernel is not built here")
 RULES = parse_rules("foster-1913")
 RNG = random.Random(1)

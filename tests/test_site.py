@@ -19,7 +19,7 @@ from docutils import nodes
 
 from conquian import DECLARATIONS, Status
 from conquian.registry import sources
-from conquian.rules import AXES
+from conquian.games.conquian.rules import AXES
 from conquian.status import NOT_APPLICABLE
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -3,7 +3,7 @@
 import pytest
 
 from conquian import Game, PositionError, position
-from conquian.state import Snapshot, check
+from conquian.games.conquian.state import Snapshot, check
 
 from test_notation import GOOD
 

@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 from sphinx.errors import ExtensionError
 
-from conquian import VARIANTS, kernel
+from conquian import VARIANTS
+from conquian.games.conquian import kernel
 from conquian.registry import sources
-from conquian.rules import AXIS_BY_NAME
+from conquian.games.conquian.rules import AXIS_BY_NAME
 from conquian.simulation import MAX_DECISIONS
 from conquian.statistics import cells, figures, main as stats_main, share_difference, wilson
 from conquian_site.statistics import effect_anchor, load, share_text

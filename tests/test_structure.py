@@ -46,10 +46,29 @@ def _imports(path: Path) -> set[str]:
     return found
 
 
-def test_the_engine_has_no_import_cycle_not_even_inside_functions():
+def _graph() -> dict[str, set[str]]:
     graph = {_name(p): _imports(p) - {_name(p)} for p in ENGINE if p.parent != PACKAGE or p.stem != "__init__"}
-    graph = {m: {d for d in deps if d in graph} for m, deps in graph.items()}
-    assert {"registry", "romme.rules"} <= graph["romme.game"]  # imports from the parent package are followed
+    return {m: {d for d in deps if d in graph} for m, deps in graph.items()}
+
+
+ROOMS = sorted(p.name for p in (PACKAGE / "games").iterdir() if (p / "__init__.py").is_file())
+SHARED = sorted(_name(p) for p in ENGINE if p.parent == PACKAGE and p.stem != "__init__")
+
+
+def _below(graph: dict[str, set[str]], module: str) -> set[str]:
+    """Every module ``module`` imports, directly or not."""
+    seen, todo = set(), [module]
+    while todo:
+        for d in graph[todo.pop()]:
+            if d not in seen:
+                seen.add(d)
+                todo.append(d)
+    return seen
+
+
+def test_the_engine_has_no_import_cycle_not_even_inside_functions():
+    graph = _graph()
+    assert {"rulesets", "games.romme.rules"} <= graph["games.romme.game"]  # imports from the parent package are followed
     order, seen, stack = [], set(), []
 
     def visit(m):
@@ -66,8 +85,21 @@ def test_the_engine_has_no_import_cycle_not_even_inside_functions():
 
     for m in sorted(graph):
         visit(m)
-    assert order.index("text") < order.index("cards") < order.index("rules") < order.index("game")
-    assert order.index("romme.rules") < order.index("games") < order.index("registry") < order.index("romme.game")
+    assert order.index("text") < order.index("cards") < order.index("rulesets") < order.index("games.conquian.rules")
+    assert order.index("games.romme.game") < order.index("games") < order.index("registry") < order.index("simulation")
+
+
+def test_one_room_per_game_and_the_games_listed_once():
+    assert ROOMS == sorted(conquian.games.GAMES) == ["conquian", "romme"]
+    graph = _graph()
+    for room in ROOMS:
+        for m in (m for m in graph if m.startswith(f"games.{room}.") or m == f"games.{room}"):
+            # a room stands on the shared layer only: no other room, not the list, nothing that reads the list
+            up = {d for d in _below(graph, m) if d == "games" or (d.startswith("games.") and not d.startswith(f"games.{room}"))}
+            assert not up, f"{m} imports {sorted(up)}: a game's room imports the shared layer and its own modules only"
+    for m in SHARED:
+        rooms = {d for d in graph[m] if d.startswith("games.")}
+        assert not rooms, f"shared module {m} imports {sorted(rooms)}: only conquian.games (the list) imports the rooms"
 
 
 def test_no_import_inside_a_function():
@@ -112,25 +144,41 @@ def test_one_version_number_in_one_place():
 
 # -- no tool asks which game it holds: the command line, the shared engine and the site look a game up ------------
 GAME_NAMES = set(conquian.games.RULE_SETS)
+GAME_TITLES = {g.title for g in conquian.games.games()}
 GAME_CLASSES = ({g.deal.__name__ for g in conquian.games.games()} | {cls.__name__ for cls in conquian.games.RULE_SETS.values()}
                 | {"Match", "RommeMatch"})
-# conquian.games is left out: it is the registry, naming each game's rule-set class once.
-NEUTRAL = [PACKAGE / f"{m}.py" for m in ("cli", "deal", "registry", "declarations", "verdicts", "axes", "cards", "players", "vocabulary", "records", "simulation",
-                                          "text", "status", "errors")]
+# Every shared module (conquian.games, the list, and conquian/__init__, the public API, name the games' modules).
+NEUTRAL = [PACKAGE / f"{m}.py" for m in SHARED]
 SITE_GAME_MODULES = {"games", "facts", "romme_facts", "conquian_position", "romme_position"}
 SITE_NEUTRAL = [p for p in SITE if p.stem not in SITE_GAME_MODULES]
 
 
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The string constants that are docstrings (a module's, a class's or a function's first statement)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
 def _branches_on_a_game(path: Path, root: Path = ROOT) -> list[str]:
-    """Places that compare with a game's name, test a game's class, read a flag named after a game, or import a
-    game's own modules."""
+    """Places that name a game (a string, a dictionary key, a default), test a game's class, read a flag named after
+    a game, or import a game's room or its classes.  Docstrings may name games; so may ``prog="conquian"`` (the
+    command's name, which is the project's)."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = _docstrings(tree)
+    allowed = {id(k.value) for k in ast.walk(tree) if isinstance(k, ast.keyword) and k.arg == "prog"}
+    for node in ast.walk(tree):
         where = f"{path.relative_to(root)}:{getattr(node, 'lineno', 0)}"
-        if isinstance(node, ast.Compare):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in GAME_NAMES | GAME_TITLES:
+            if id(node) not in docstrings | allowed:
+                found.append(f"{where}: names the game {node.value!r}")
+        elif isinstance(node, ast.Compare):
             for side in (node.left, *node.comparators):
-                if isinstance(side, ast.Constant) and side.value in GAME_NAMES:
-                    found.append(f"{where}: compares with the game name {side.value!r}")
                 if (isinstance(node.ops[0], (ast.Is, ast.IsNot)) and isinstance(side, ast.Name)
                         and side.id in GAME_CLASSES):
                     found.append(f"{where}: 'is {side.id}'")
@@ -142,8 +190,10 @@ def _branches_on_a_game(path: Path, root: Path = ROOT) -> list[str]:
             found.append(f"{where}: reads .{node.attr}")
         elif isinstance(node, ast.ImportFrom):
             module = ("." * node.level) + (node.module or "")
+            parts = module.replace(".", " ").split()
             names = {a.name for a in node.names}
-            if ".romme" in module or module.endswith(("conquian.game", "conquian.match")) or module in (".game", ".match"):
+            in_room = any(a == "games" and b in GAME_NAMES for a, b in zip(parts, parts[1:]))
+            if in_room or "romme" in parts or (parts and parts[-1] == "games" and names & GAME_NAMES):
                 found.append(f"{where}: imports {module}")
             elif module in ("conquian", ".") and names & GAME_CLASSES:
                 found.append(f"{where}: imports {', '.join(sorted(names & GAME_CLASSES))}")
@@ -152,11 +202,14 @@ def _branches_on_a_game(path: Path, root: Path = ROOT) -> list[str]:
 
 def test_the_checker_finds_a_branch_on_a_game(tmp_path):
     sample = tmp_path / "sample.py"
-    sample.write_text("from conquian import RommeGame\nfrom .romme.game import RommeGame\nif game_of(r) == 'romme':\n"
-                      "    pass\nif self.romme:\n    pass\nif isinstance(rules, (RuleSet, int)):\n    pass\n",
-                      encoding="utf-8")
+    sample.write_text('"""A docstring may say romme."""\n'
+                      "from conquian import RommeGame\nfrom .romme.game import RommeGame\nif game_of(r) == 'romme':\n"
+                      "    pass\nif self.romme:\n    pass\nif isinstance(rules, (RuleSet, int)):\n    pass\n"
+                      "TABLE = {'conquian': 1}\nfrom conquian.games.conquian import kernel\nfrom conquian.games import romme\n"
+                      "parser = Parser(prog='conquian')\ntitle = 'Rommé'\n", encoding="utf-8")
     found = _branches_on_a_game(sample, tmp_path)
-    assert len(found) == 5 and all(f.startswith("sample.py:") for f in found), found
+    assert len(found) == 9 and all(f.startswith("sample.py:") for f in found), found
+    assert not any("docstring" in f or ":1:" in f or ":13:" in f for f in found), found
 
 
 def test_no_branch_on_a_game_outside_its_own_package():

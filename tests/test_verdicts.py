@@ -4,7 +4,7 @@ import pytest
 
 from conquian import DECLARATIONS, Status
 from conquian.declarations import Entry
-from conquian.rules import AXES
+from conquian.games.conquian.rules import AXES
 from conquian.verdicts import RULE, Verdict, compare
 
 

@@ -2,7 +2,7 @@
 
 * A Python reference the engine's docstrings write short (``RuleSet``, ``conquian.variant``) resolves to the one
   documented object of the ``conquian`` package it names.
-* A private base class (``conquian.rules._Choice``) shows as the public class it derives from.
+* A private base class (``conquian.games.conquian.rules._Choice``) shows as the public class it derives from.
 * A module constant without a docstring of its own does not show its type's (``tuple``'s, ``dict``'s).
 """
 
@@ -20,8 +20,8 @@ def resolve_short_names(app: Sphinx, env, node: nodes.Element, contnode: nodes.N
     """Resolve a Python reference the engine's docstrings write short (``RuleSet``, ``conquian.variant``).
 
     Only names of the ``conquian`` package, and only where exactly one documented object matches; where both
-    games have the name (``Action``), the one beside the docstring's module (``conquian.game`` -> ``conquian.actions``,
-    ``conquian.romme.game`` -> ``conquian.romme.actions``).
+    games have the name (``Action``), the one beside the docstring's module (``conquian.games.conquian.game`` -> ``conquian.games.conquian.actions``,
+    ``conquian.games.romme.game`` -> ``conquian.games.romme.actions``).
     """
     if node.get("refdomain") != "py":
         return None
@@ -56,7 +56,7 @@ def drop_type_docstrings(app: Sphinx, what: str, name: str, obj: Any, options: A
 
 
 def public_bases(app: Sphinx, name: str, obj: Any, options: Any, bases: list) -> None:
-    """Show a private base class (``conquian.rules._Choice``) as the public classes it derives from."""
+    """Show a private base class (``conquian.games.conquian.rules._Choice``) as the public classes it derives from."""
     out = []
     for base in bases:
         while isinstance(base, type) and base.__name__.startswith("_") and base.__bases__:

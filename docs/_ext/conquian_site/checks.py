@@ -19,7 +19,7 @@ from __future__ import annotations
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from conquian.rules import AXES, AXIS_BY_NAME
+from conquian.games.conquian.rules import AXES, AXIS_BY_NAME
 
 from .data import RULINGS, ordered_sources, ruling_docname, source_ids
 from .domain import PageRecord, TabSetRecord, cq_domain, doc_file

@@ -25,7 +25,7 @@ per row), ``:ask:`` names the actions the ``may not`` column is about.  The rows
 under its name (on a ruling page, the page's axis).  The columns are described in :mod:`conquian_site.expectation`.
 
 Rommé is compared the same way: Rommé position text (``players:``, ``hand 0:``, ``table:``, ``to play: 1`` ...,
-see :mod:`conquian.romme.notation`) in a ``{position}`` or above the table, and rows of Rommé rule sets::
+see :mod:`conquian.games.romme.notation`) in a ``{position}`` or above the table, and rows of Rommé rule sets::
 
     ```{compare}
     :position: discard

@@ -12,8 +12,8 @@ from __future__ import annotations
 from html import escape
 
 from conquian import Game
-from conquian.rules import RefusedCard
-from conquian.state import Role
+from conquian.games.conquian.rules import RefusedCard
+from conquian.games.conquian.state import Role
 
 from .drawing import backs_html, card_html, cards_html, melds_html
 from .facts import state_words

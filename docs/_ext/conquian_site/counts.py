@@ -12,7 +12,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
-from conquian.rules import AXES
+from conquian.games.conquian.rules import AXES
 
 from .data import Verdict, computed_verdict, declaration_files, ordered_sources
 

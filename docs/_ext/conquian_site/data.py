@@ -1,7 +1,7 @@
 """What the site shows, computed from the engine: pure functions, no Sphinx (the tests call them directly).
 
 Everything about an axis (its group, the reader's name, the question, the words for a value and what a value
-means) comes from :data:`conquian.rules.AXES`; everything about a source from :data:`conquian.DECLARATIONS`;
+means) comes from :data:`conquian.games.conquian.rules.AXES`; everything about a source from :data:`conquian.DECLARATIONS`;
 the statuses (word, mark, meaning) from :class:`conquian.status.Status`.  Nothing here reads source text.
 """
 
@@ -14,7 +14,7 @@ from conquian import DECLARATIONS
 from conquian.declarations import Declaration, Evidence, Repair
 from conquian.games import HOME, RULE_SETS
 from conquian.registry import sources, variants_dir
-from conquian.rules import AXES, AXIS_BY_NAME, Axis
+from conquian.games.conquian.rules import AXES, AXIS_BY_NAME, Axis
 from conquian.status import Status
 from conquian.verdicts import Verdict, compare
 

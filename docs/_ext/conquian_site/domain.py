@@ -25,7 +25,7 @@ from sphinx.domains import Domain
 from sphinx.errors import NoUri
 from sphinx.util import logging
 
-from conquian.rules import Axis
+from conquian.games.conquian.rules import Axis
 
 from .data import Verdict, computed_verdict, ruling_docname
 

@@ -12,10 +12,10 @@ import re
 from typing import Any
 
 from conquian import Game, Match, position
-from conquian.actions import Action
+from conquian.games.conquian.actions import Action
 from conquian.cards import format_cards
-from conquian.notation import KEYS
-from conquian.state import Origin, Phase, Role, Termination
+from conquian.games.conquian.notation import KEYS
+from conquian.games.conquian.state import Origin, Phase, Role, Termination
 
 from .markup import split_variant
 

@@ -25,7 +25,7 @@ from sphinx.util.docutils import SphinxRole
 
 from conquian.cards import Card
 from conquian.errors import CardError
-from conquian.rules import AXIS_BY_NAME, Axis
+from conquian.games.conquian.rules import AXIS_BY_NAME, Axis
 from conquian.status import NOT_APPLICABLE, Status
 
 from .domain import cq_domain

@@ -29,7 +29,7 @@ from conquian.errors import ConquianError, IllegalMove
 from conquian.games import HOME, RULE_SETS, game_of
 from conquian.players import GreedyPlayer
 from conquian.registry import parse_rules
-from conquian.rules import AXIS_BY_NAME
+from conquian.games.conquian.rules import AXIS_BY_NAME
 from conquian.text import shorten
 
 from .drawing import players_from_one, words_html

@@ -25,7 +25,7 @@ of play where there are any, and the card on offer with how it got there and who
 (:mod:`conquian_site.conquian_position`).
 
 The game is the rule set's: under a Rommé rule set the body is Rommé position text (see
-:mod:`conquian.romme.notation`) and the drawing is Rommé's table (:mod:`conquian_site.romme_position`)::
+:mod:`conquian.games.romme.notation`) and the drawing is Rommé's table (:mod:`conquian_site.romme_position`)::
 
     ```{position}
     :name: discard

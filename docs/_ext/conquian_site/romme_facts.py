@@ -21,11 +21,11 @@ from typing import Any
 
 from conquian.cards import BY_CODE, cards
 from conquian.errors import ConquianError, PositionError
-from conquian.romme.actions import Action
-from conquian.romme.game import RommeGame
-from conquian.romme.melds import read_meld
-from conquian.romme.notation import KEYS
-from conquian.romme.state import Phase, Termination
+from conquian.games.romme.actions import Action
+from conquian.games.romme.game import RommeGame
+from conquian.games.romme.melds import read_meld
+from conquian.games.romme.notation import KEYS
+from conquian.games.romme.state import Phase, Termination
 from conquian.text import split_groups
 
 from .facts import EMPTY, ExpectationError, cards_equal

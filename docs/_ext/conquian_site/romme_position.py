@@ -14,8 +14,8 @@ from __future__ import annotations
 from html import escape
 
 from conquian.cards import BY_CODE, JOKER_CODE
-from conquian.romme.game import RommeGame
-from conquian.romme.state import Phase
+from conquian.games.romme.game import RommeGame
+from conquian.games.romme.state import Phase
 
 from .drawing import backs_html, card_html, cards_html
 from .romme_facts import first_meld_points, state_words

@@ -27,7 +27,7 @@ from sphinx.application import Sphinx
 from conquian import DECLARATIONS
 from conquian.declarations import Declaration, Entry, Evidence
 from conquian.games import HOME
-from conquian.rules import AXIS_BY_NAME, Axis
+from conquian.games.conquian.rules import AXIS_BY_NAME, Axis
 from conquian.status import Status
 from conquian.verdicts import compare
 

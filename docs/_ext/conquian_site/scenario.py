@@ -22,7 +22,7 @@ from typing import Any
 
 from conquian import DECLARATIONS
 from conquian.deal import Deal
-from conquian.errors import ConquianError, IllegalMove
+from conquian.errors import ConquianError, IllegalMove, PositionError
 from conquian.games import game_of as _game_of
 from conquian.registry import parse_rules
 
@@ -88,7 +88,7 @@ class Side:
     key: str
     label: str
     rules: Any
-    """A rule set of its game (:class:`~conquian.rules.RuleSet`, :class:`~conquian.romme.rules.RommeRules`)."""
+    """A rule set of its game (:class:`~conquian.games.conquian.rules.RuleSet`, :class:`~conquian.games.romme.rules.RommeRules`)."""
     source: str | None
     plain: bool
     """The key is a declared source's id: the row shows that source's own ruling."""
@@ -172,7 +172,7 @@ class Answer:
 
     @property
     def actor(self) -> Any:
-        """The player to act afterwards (a :class:`~conquian.state.Role`, or a Rommé seat), None if none."""
+        """The player to act afterwards (a :class:`~conquian.games.conquian.state.Role`, or a Rommé seat), None if none."""
         return self.game.to_act if self.game is not None else None
 
     @property

@@ -22,7 +22,7 @@ from sphinx.errors import ExtensionError
 
 from conquian import DECLARATIONS
 from conquian.registry import VARIANTS
-from conquian.rules import AXES, AXIS_BY_NAME
+from conquian.games.conquian.rules import AXES, AXIS_BY_NAME
 from conquian.statistics import SCHEMA, mean_interval, share_difference, wilson
 
 from .data import answer_words

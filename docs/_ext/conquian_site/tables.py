@@ -16,7 +16,7 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
 from conquian import DECLARATIONS
-from conquian.rules import AXES
+from conquian.games.conquian.rules import AXES
 
 from .counts import in_words, site_counts
 from .data import Verdict, computed_verdict, ordered_sources, ruling_docname, value_groups

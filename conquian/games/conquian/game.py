@@ -1,0 +1,394 @@
+"""The game: one deal of two-handed Conquian under any rule set, as a state machine.
+
+A deal starts from a seeded shuffle, a given pack order, or a position written as text (:func:`position`).
+At every moment one player is to act: he has the *say* to the card on offer, or must discard, or may demand
+that his opponent take a card he declined.  :meth:`~conquian.deal.Deal.legal_actions` lists every legal choice once;
+:meth:`~conquian.deal.Deal.play` applies one, or raises :class:`~conquian.errors.IllegalMove` naming the rule and its
+source and leaving the game unchanged.  The moves of each phase live in :mod:`conquian.games.conquian.moves`, the text
+forms in :mod:`conquian.games.conquian.notation`, the state's vocabulary in :mod:`conquian.games.conquian.state`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+from .actions import Action, Kind
+from ...cards import Card, cards as _cards, card_of, format_cards
+from ...deal import Deal
+from ...errors import IllegalMove, PositionError
+from ...gametype import GameType, Tally
+from .melds import MeldTable
+from . import greedy, kernel, notation
+from .moves import PHASES as _MOVES, diagnose, fits_own
+from .notation import format_position, format_record, parse_position, parse_record
+from ...rulesets import cite
+from .words import describe
+from ...text import shown_number
+from .rules import Forcing, Misdeal, RefusedCard, RuleSet, UnusedDraw
+from .state import Irregularity, Origin, Outcome, Phase, Role, Snapshot, Termination, check, pips
+
+__all__ = ["Game", "Role", "Phase", "Origin", "Termination", "Outcome", "Irregularity", "Snapshot", "position"]
+
+_ROLES = (Role.DEALER, Role.PONE)
+
+
+def _rules(rules: "RuleSet | str") -> RuleSet:
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, str):
+        return RuleSet.parse(rules)
+    raise TypeError(f"rules must be a RuleSet or rule-set text, not {type(rules).__name__}")
+
+
+class Game(Deal):
+    """One deal.
+
+    ``Game(rules, seed=7)`` shuffles with a seeded generator and cuts at random (within the rules'
+    minimum); ``seed`` may also be a :class:`random.Random`, which then shuffles and cuts (simulations deal every
+    deal from their own generator); ``Game(rules, pack='...', cut=20)`` uses a given order, top card first, lifting ``cut``
+    cards off the top; without ``cut`` (or with ``cut=0``) a given pack is dealt exactly as given.
+    ``rules`` may be a :class:`RuleSet` or rule-set text such as ``'rummy-ch'``.
+    """
+
+    phase: Phase
+    """The phase of the deal: a card on offer, a discard due, a declined card to demand, or over."""
+
+    ACTION, OVER, SNAPSHOT = Action, Phase.OVER, Snapshot
+    MESSAGE_LIMIT = 300  # the action and the citation cut to fit; the whole of both stay on the error (action, rule)
+    LISTS = ("_hands", "_melds", "_down", "_stock", "_out", "_history", "_reports")
+
+    def __init__(self, rules: "RuleSet | str", *, seed: "int | random.Random | None" = None,
+                 pack: "str | Iterable[Card] | None" = None, cut: "int | None" = None):
+        rules = _rules(rules)
+        shape = rules.pack.shape
+        if seed is not None and not isinstance(seed, random.Random) and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"Game(seed=...) must be a whole number, a random.Random or None, not {type(seed).__name__}")
+        if cut is not None and (isinstance(cut, bool) or not isinstance(cut, int)):
+            raise TypeError(f"Game(cut=...) must be a whole number or None, not {type(cut).__name__}")
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        if pack is None:
+            order = list(shape.cards)
+            rng.shuffle(order)
+        else:
+            order = list(_cards(pack))  # each card at most once, for text and Card objects alike
+            shape.check(order)
+            if len(order) != shape.size:
+                raise PositionError(f"a pack order must hold all {shape.size} cards of the {shape.name} pack; "
+                                    f"got {len(order)}")
+        size, low = shape.size, rules.min_cut
+        if cut is None:
+            # A shuffled pack is cut at random; a pack given in order is dealt as given (already cut).
+            cut = rng.randint(low, size - low) if pack is None else 0
+        if not (cut == 0 or low <= cut <= size - low):
+            c = cite(rules, "min_cut")
+            raise PositionError(f"cut {shown_number(cut)} leaves fewer than {low} cards in a packet; cut between {low} and "
+                                f"{size - low}, or 0 for a pack already cut (rule min_cut={low}"
+                                f"{'; ' + c.split(': ', 1)[1] if ': ' in c else ''})")
+        start = (tuple(order), cut)  # the record's start, written out only when a record is asked for
+        order = order[cut:] + order[:cut]
+        hands = [0, 0]
+        i, n, k = 0, rules.hand_size, rules.deal_packet
+        for _ in range(n // k):
+            for role in (Role.PONE, Role.DEALER):  # the dealer deals to his opponent first
+                for _ in range(k):
+                    hands[role] |= 1 << order[i].code
+                    i += 1
+        first = Role.PONE if rules.first_say.value == "pone" else Role.DEALER
+        top = 1 << order[i].code
+        self._load(Snapshot(rules, (hands[0], hands[1]), ((), ()), tuple(1 << c.code for c in order[i + 1:]), (),
+                            Phase.OFFER, first, top, Origin.TURNED_UP if rules.turn_up else Origin.DRAWN), start)
+
+    # -- the one way a game's state is set ----------------------------------------------------------------
+    def _load(self, s: Snapshot, start: "tuple | None") -> None:
+        self.rules = r = s.rules
+        self.table: MeldTable = r.table
+        self.melding = r.melding
+        self._hands = [s.hands[0], s.hands[1]]
+        self._melds = [s.melds[0], s.melds[1]]
+        self._down = [_or(s.melds[0]), _or(s.melds[1])]  # each player's cards down, as one mask, kept in step
+        self._stock = list(reversed(s.stock))  # the top of the stock is the end of the list
+        self._out = list(s.out)
+        self._offer, self._origin, self._outcome = s.offer, s.origin, s.outcome
+        self._actor = int(s.actor) if s.actor is not None else 0
+        self.phase = s.phase
+        self._forced = s.forced
+        self._reports: list[tuple[int, str]] = []  # (moves made before it, what): where each report stands in the record
+        self._history: list[tuple[Role, Action]] = []
+        self._legal: list[Action] | None = None
+        self._start = start if start is not None else format_position(s)  # pack and cut, or position text
+
+    def snapshot(self) -> Snapshot:
+        """The deal now, as plain values."""
+        return Snapshot(self.rules, (self._hands[0], self._hands[1]), (self._melds[0], self._melds[1]),
+                        tuple(reversed(self._stock)), tuple(self._out), self.phase, self.to_act, self._offer,
+                        self._origin if self._offer else None, self._outcome, self._forced and self.phase is Phase.DISCARD)
+
+    # -- what a reader sees ----------------------------------------------------------------------------------
+    def _seat(self, index: int) -> Role:
+        return _ROLES[index]
+
+    @property
+    def offer(self) -> Card | None:
+        return card_of(self._offer) if self._offer else None
+
+    @property
+    def origin(self) -> Origin | None:
+        return self._origin if self._offer else None
+
+    def hand(self, role: "Role | str") -> tuple[Card, ...]:
+        return self.table.hand_order(self._hands[Role.parse(role)])
+
+    def melds(self, role: "Role | str") -> tuple[tuple[Card, ...], ...]:
+        return tuple(self.table.cards(m) for m in self._melds[Role.parse(role)])
+
+    def down(self, role: "Role | str") -> int:
+        """How many cards the player has down."""
+        return sum(m.bit_count() for m in self._melds[Role.parse(role)])
+
+    players = 2
+
+    @property
+    def pack(self) -> tuple[Card, ...]:
+        return self.rules.deck
+
+    def places(self) -> dict[str, tuple[Card, ...]]:
+        out = {}
+        for role in _ROLES:
+            out[f"{role} hand"] = self.hand(role)
+            out[f"{role} melds"] = tuple(c for m in self.melds(role) for c in m)
+        out.update(stock=self.stock, out=self.out, offer=(self.offer,) if self._offer else ())
+        return out
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top card first."""
+        return tuple(card_of(b) for b in reversed(self._stock))
+
+    @property
+    def out(self) -> tuple[Card, ...]:
+        """Cards out of play (turned down, or covered on the discard pile), in the order they went."""
+        return tuple(card_of(b) for b in self._out)
+
+    @property
+    def turned_down(self) -> tuple[Card, ...]:
+        """Refused cards turned face down (``refused_card = turned-down``): empty under the other rule."""
+        return self.out if self.rules.refused_card is RefusedCard.TURNED_DOWN else ()
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """Refused cards left face up, each covered by the next (``refused_card = covered``), bottom first."""
+        return self.out if self.rules.refused_card is RefusedCard.COVERED else ()
+
+    # -- the rules ----------------------------------------------------------------------------------------------
+    def _list_legal(self) -> list[Action]:
+        return _MOVES[self.phase][0](self)
+
+    def _diagnose(self, a: Action) -> tuple[str, str | None]:
+        return diagnose(self, a)
+
+    def _text(self, a: Action) -> str:
+        return a.text(self.table)
+
+    def _words(self, action: "Action | str") -> str:
+        """What an action would do here, in words: "pass the 5♣ to the dealer" (see :mod:`conquian.games.conquian.words`)."""
+        return describe(self, action)
+
+    # -- transitions ------------------------------------------------------------------------------------------------
+    def _apply(self, a: Action) -> None:
+        me = self._actor
+        self._forced = False
+        k = a[0]
+        r = self.rules
+        if k is Kind.PASS:
+            c, origin = self._offer, self._origin
+            first = origin is Origin.DRAWN or origin is Origin.TURNED_UP
+            if first and r.unused_draw is UnusedDraw.OFFERED:
+                self._origin = Origin.PASSED
+                self._actor = 1 - me
+            elif r.forcing is Forcing.REACTIVE and fits_own(self, me, c):
+                self.phase = Phase.REFUSED
+                self._actor = 1 - me
+            else:
+                self._out.append(c)
+                self._offer = 0
+                self._draw(1 - me if first else me)
+        elif k is Kind.USE:
+            before = self._down[me] | self._offer
+            self._melds[me] = a[1]
+            self._down[me] = after = _or(a[1])
+            self._hands[me] &= ~(after & ~before)
+            self._offer = 0
+            self._after_gain(me)
+        elif k is Kind.DISCARD:
+            self._hands[me] &= ~a[2]
+            if r.last_discard_counts and not self._hands[me]:
+                self._out.append(a[2])
+                self._win(me)
+            elif a[3]:
+                self._put_on(1 - me, a[3], a[2])
+            else:
+                self._offer, self._origin, self._actor, self.phase = a[2], Origin.DISCARD, 1 - me, Phase.OFFER
+        elif k is Kind.FORCE:
+            c, self._offer = self._offer, 0
+            self._put_on(1 - me, a[3], c)
+        elif k is Kind.DEMAND:
+            target = 1 - me  # the player who declined the card, whichever phase
+            self.phase, self._origin, self._actor = Phase.OFFER, Origin.DEMANDED, target
+        elif k is Kind.WAIVE:
+            refuser = 1 - me
+            self._out.append(self._offer)
+            self._offer = 0
+            # As if the declined card had simply gone: its drawer's opponent draws next, else the decliner.
+            self._draw(me if self._origin.first_say else refuser)
+        elif k is Kind.TAKE:
+            self._hands[me] |= self._offer
+            self._offer = 0
+            self.phase = Phase.DISCARD
+        elif k is Kind.LAY:
+            before = self._down[me]
+            self._melds[me] = a[1]
+            self._down[me] = after = _or(a[1])
+            self._hands[me] &= ~(after & ~before)
+            if after.bit_count() >= r.cards_to_win:  # laying out can reach the cards that win
+                self._offer_out()
+                self._win(me)
+
+    # -- irregularities ------------------------------------------------------------------------------------------
+    def report(self, irregularity: "Irregularity | str") -> "Game":
+        """Report an irregularity of the deal: ``'a card faced in the pack'`` or ``'a card exposed by the dealer'``.
+
+        Under ``misdeal = new-deal`` the deal ends as a misdeal (:attr:`Termination.MISDEAL`: no score, the same
+        dealer deals again); under ``play-on`` the card is turned down again and the deal goes on, the report kept
+        in the record.  A card can be exposed by the dealer only while dealing, before any play.
+        """
+        what = Irregularity.parse(irregularity)
+        if self.is_over:
+            raise IllegalMove(f"report of {what}: the deal is over ({self._outcome})", reason="the deal is over")
+        if what is Irregularity.EXPOSED_BY_DEALER and (self._history or self._out or any(self._melds)):
+            raise IllegalMove(f"report of {what}: a card is exposed by the dealer only while dealing, before any "
+                              f"play", reason="the deal is done")
+        self._reports.append((len(self._history), what.value))
+        if self.rules.misdeal is Misdeal.NEW_DEAL:
+            self._legal = None
+            self._offer_out()
+            self.phase, self._outcome = Phase.OVER, Outcome(Termination.MISDEAL)
+        return self
+
+    def _put_on(self, role: int, onto: int, c: int) -> None:
+        """A card forced onto a meld of ``role``: he keeps it, and discards in its place unless he has won."""
+        self._melds[role] = tuple(sorted(onto | c if m == onto else m for m in self._melds[role]))
+        self._down[role] |= c
+        self._actor = role
+        self._after_gain(role)
+        self._forced = self.phase is Phase.DISCARD
+
+    def _after_gain(self, role: int) -> None:
+        if self._down[role].bit_count() >= self.rules.cards_to_win:
+            self._win(role)
+        else:
+            self.phase = Phase.DISCARD
+            self._actor = role
+
+    def _offer_out(self) -> None:
+        """The card on offer goes out of play (the deal ended before anybody used it)."""
+        if self._offer:
+            self._out.append(self._offer)
+            self._offer = 0
+
+    def _win(self, role: int) -> None:
+        self.phase = Phase.OVER
+        self._outcome = Outcome(Termination.WIN, Role(role), pips(self.table.hand_order(self._hands[1 - role])))
+
+    def _draw(self, role: int) -> None:
+        if not self._stock:
+            self.phase = Phase.OVER
+            self._offer = 0
+            self._outcome = Outcome(Termination.TABLEAU)
+            return
+        self._offer = self._stock.pop()
+        self._origin = Origin.DRAWN
+        self._actor = role
+        self.phase = Phase.OFFER
+
+    # -- records ----------------------------------------------------------------------------------------------------
+    _check = staticmethod(check)
+    _format_position = staticmethod(format_position)
+    _parse_position = staticmethod(parse_position)
+    _parse_record = staticmethod(parse_record)
+
+    def _start_text(self, pack, cut) -> str:
+        return f"variant: {self.rules}\npack: {format_cards(pack)}\ncut: {cut}"
+
+    def _write_record(self, start: str, moves: list) -> str:
+        lines = [(str(who), text) for who, text in moves]
+        for before, what in reversed(self._reports):  # from the last, so that earlier places stay put
+            lines.insert(before, ("report", what))
+        return format_record(start, lines, self._outcome)
+
+    @classmethod
+    def _record_start(cls, rec) -> "Game":
+        return cls.from_position(rec.position) if rec.position is not None else cls(rec.variant, pack=rec.pack, cut=rec.cut)
+
+    @staticmethod
+    def _record_lines(rec):
+        return rec.lines()
+
+
+def _or(masks) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+def position(text: str) -> Game:
+    """Set up a deal from position text.
+
+    >>> g = position('''
+    ... variant: foster-1913
+    ... pone hand: 9♠ 2♥ 3♥ 4♣ 5♣ 6♦ A♦ 2♣ 7♦ 3♦
+    ... dealer hand: 9♥ 5♥ 7♥
+    ... dealer melds: [10♠ 10♥ 10♦ 10♣] [A♠ 2♠ 3♠]
+    ... offer: 8♠ drawn by pone
+    ... ''')
+    >>> g.to_act
+    Role.PONE
+
+    Lines are ``key: value``: ``variant`` (any rule-set text), ``dealer hand``, ``dealer melds``,
+    ``pone hand``, ``pone melds``, ``stock`` (top first; ``rest`` stands for every card placed
+    nowhere else, in deck order, and is the default), ``out`` (cards out of play; it may end with
+    ``rest`` instead, for an empty stock), and one of ``offer: C turned up``, ``offer: C drawn by R``,
+    ``offer: C passed by R``, ``offer: C discarded by R``, ``offer: C demanded of R``,
+    ``offer: C refused by R`` (a card passed to R, or a discard where drawn cards are not passed), ``offer: C
+    discard refused by R`` (the opponent's discard), ``C drawn and refused by R`` or ``C turned up and refused
+    by R`` (R's own first card),
+    ``to discard: R`` or ``result: R wins`` / ``result: tableau``.  The position must be one that play
+    can reach (:func:`conquian.games.conquian.state.check`): a card discarded by a player who has used no card, a
+    winner without the cards down, or a tableau with cards left in the stock are errors.
+    """
+    return Game.from_position(text)
+
+
+# -- the game's entry (conquian.games lists it) ----------------------------------------------------------------
+def _start(rules, players: int, seed: "int | random.Random | None") -> Game:
+    if players != 2:
+        raise PositionError(f"{players} players: Conquian is a game for two players; more players are for Rommé")
+    return Game(rules, seed=seed)
+
+
+def _summary(t: Tally) -> dict:
+    return {"variant": t.variant, "games": t.games, "seed": t.seed, "wins": {str(k): v for k, v in t.wins.items()},
+            "ties": t.ties, "decisions": t.decisions, "seconds": round(t.seconds, 3)}
+
+
+def _summary_lines(result: dict) -> list[str]:
+    g, wins = max(result["games"], 1), result["wins"]
+    return [f"{result['variant']}: {result['games']} games, seed {result['seed']}",
+            f"  dealer wins {wins['dealer']} ({100 * wins['dealer'] / g:.1f}%), "
+            f"pone wins {wins['pone']} ({100 * wins['pone'] / g:.1f}%), "
+            f"tableaux {result['ties']} ({100 * result['ties'] / g:.1f}%)"]
+
+
+GAME = GameType("conquian", "Conquian", RuleSet, Game, (2, 2), notation, _start, lambda players: _ROLES, _summary,
+                _summary_lines, greedy=greedy, kernel=kernel)

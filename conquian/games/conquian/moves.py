@@ -1,0 +1,253 @@
+"""The moves of a deal, phase by phase: what is legal, and, beside it, why anything else is not.
+
+For each phase (:class:`~conquian.games.conquian.state.Phase`) one function lists the legal actions, each distinct outcome
+once, in a fixed order, and one function says why an action is illegal, naming the axis whose rule forbids
+it.  The two are kept side by side so that every branch of the one has its mirror in the other.  The game
+(:mod:`conquian.games.conquian.game`) dispatches to them; they read its state and never change it.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, Kind
+from ...cards import bits, card_of
+from .melds import Melding, arrangements, borrowing_ok, lay_out_options
+from .rules import DemandedUse, Forcing, HandCards, Rearranging
+from .state import Origin, Phase, Role
+
+__all__ = ["legal", "diagnose"]
+
+_USE, _LAY, _FORCE, _DISCARD = Kind.USE, Kind.LAY, Kind.FORCE, Kind.DISCARD
+_PASS, _TAKE = tuple.__new__(Action, (Kind.PASS, (), 0, 0)), tuple.__new__(Action, (Kind.TAKE, (), 0, 0))
+_DEMAND, _WAIVE = tuple.__new__(Action, (Kind.DEMAND, (), 0, 0)), tuple.__new__(Action, (Kind.WAIVE, (), 0, 0))
+_new = tuple.__new__  # the engine's own actions skip the shape check of Action()
+
+
+def _or(masks) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+def fits_own(g, role: int, card: int) -> bool:
+    """Whether a card fits one of the player's melds."""
+    melds = g.table.melds
+    for m in g._melds[role]:
+        if m | card in melds:
+            return True
+    return False
+
+
+# -- a card on offer ----------------------------------------------------------------------------------
+def offer_moves(g) -> list[Action]:
+    me, c, origin, r, t = g._actor, g._offer, g._origin, g.rules, g.table
+    old, hand = g._melds[me], g._hands[me]
+    # Most cards on offer fit nothing: test that first, cheaply, before enumerating arrangements.
+    if t.could_meld(c, g._down[me] | hand):
+        out = [_new(Action, (_USE, arr, 0, 0)) for arr in arrangements(t, g.melding, old, hand, c, g._down[me])]
+        if origin is Origin.DEMANDED:
+            if r.demanded_use is DemandedUse.LAY_OFF:
+                out = [a for a in out if laid_off(a[1], old, c)]
+            return out
+    else:
+        out = []
+    if r.drawn_to_hand:
+        out.append(_TAKE)
+    if r.meld_without_use and (origin is Origin.DRAWN or origin is Origin.TURNED_UP):
+        out.extend(_new(Action, (_LAY, arr, 0, 0)) for arr in lay_out_options(t, g.melding, old, hand))
+    out.append(_PASS)
+    forcing = r.forcing
+    if forcing is Forcing.ACTIVE and (origin is not Origin.DISCARD or r.force_back):
+        melds = t.melds
+        out.extend(_new(Action, (_FORCE, (), 0, m)) for m in g._melds[1 - me] if m | c in melds)
+    elif forcing is Forcing.REACTIVE and origin is Origin.PASSED and fits_own(g, 1 - me, c):
+        out.append(_DEMAND)
+    return out
+
+
+def laid_off(arr: tuple[int, ...], old: tuple[int, ...], card: int) -> bool:
+    """Whether the card joins a meld already down (the meld that takes it holds a whole old meld)."""
+    for m in arr:
+        if m & card:
+            return any(not o & ~m for o in old)
+    return False
+
+
+def offer_why(g, a: Action) -> tuple[str, str | None]:
+    r, me, card, origin, k = g.rules, g._actor, g.offer, g._origin, a.kind
+    who = str(Role(me))
+    if origin is Origin.DEMANDED and k is not Kind.USE:
+        return f"{who} was made to take {card} and must use it", "forcing"
+    if origin is Origin.DEMANDED and r.demanded_use is DemandedUse.LAY_OFF and not laid_off(a.melds, g._melds[me], g._offer):
+        return f"{who} was made to take {card} to add it to the meld of his it fits, not to use it otherwise", "demanded_use"
+    if k is Kind.DISCARD:
+        return f"{who} has the say to {card} and cannot discard before using a card", "drawn_to_hand"
+    if k in (Kind.DEMAND, Kind.WAIVE):
+        if r.forcing is not Forcing.REACTIVE:
+            return f"there is no demanding: {card} is on offer to {who}", "forcing"
+        if k is Kind.WAIVE:
+            return f"there is no demand to waive: {who} has the say to {card}", "forcing"
+        if origin is not Origin.PASSED:
+            return (f"{who} can demand only that his opponent take a card the opponent declined; "
+                    f"{card} is {who}'s own {origin.value} card", "forcing")
+        return (f"{Role(1 - me)} can be made to take only a card that fits one of his melds, "
+                f"and {card} fits none", "forcing")
+    if k is Kind.TAKE:
+        return "a card on offer is never taken into the hand; it is used in a meld at once or not at all", "drawn_to_hand"
+    if k is Kind.FORCE:
+        if origin is Origin.DISCARD and r.forcing is Forcing.ACTIVE and not r.force_back:
+            return f"{card} was discarded by {Role(1 - me)}: it cannot be forced back on his melds", "force_back"
+        return onto_why(g, me, a.onto, g._offer)
+    if k is Kind.LAY:
+        if not r.meld_without_use:
+            return f"{who} may meld from his hand only in a turn in which he uses a card", "meld_without_use"
+        if not origin.first_say:
+            return f"{who} may meld from his hand only after turning a card from the stock", "meld_without_use"
+        return arrangement_why(g, me, a.melds, 0)
+    if k is Kind.USE:
+        return arrangement_why(g, me, a.melds, g._offer)
+    return "not possible here", None
+
+
+# -- a discard ------------------------------------------------------------------------------------------
+def forced_lay_outs(g) -> list[tuple[int, ...]]:
+    """What a forced player may lay out from his hand instead of discarding: only layouts that win (``forced_lay_out``)."""
+    r, t, me = g.rules, g.table, g._actor
+    free_hand = Melding(r.rearranging, r.lay_off_own, with_the_card=False)  # "lay out what he holds"
+    need = r.cards_to_win
+    return [arr for arr in lay_out_options(t, free_hand, g._melds[me], g._hands[me])
+            if sum(m.bit_count() for m in arr) >= need]
+
+
+def discard_moves(g) -> list[Action]:
+    me = g._actor
+    hand = g._hands[me]
+    out = [_new(Action, (_DISCARD, (), b, 0)) for b in bits(hand)]
+    if g._forced and g.rules.forced_lay_out:
+        out.extend(_new(Action, (_LAY, arr, 0, 0)) for arr in forced_lay_outs(g))
+    last_wins = g.rules.last_discard_counts and hand.bit_count() == 1
+    # Forcing the discard is a distinct outcome unless the discard of the last card wins the deal anyway.
+    if g.rules.forcing is Forcing.ACTIVE and not last_wins:
+        melds = g.table.melds
+        for onto in g._melds[1 - me]:
+            for b in bits(hand):
+                if onto | b in melds:
+                    out.append(_new(Action, (_DISCARD, (), b, onto)))
+    return out
+
+
+def discard_why(g, a: Action) -> tuple[str, str | None]:
+    me = g._actor
+    who = str(Role(me))
+    if a.kind is Kind.LAY and g._forced:
+        if not g.rules.forced_lay_out:
+            return (f"{who} was forced and must discard: the forced card alone does not give him "
+                    f"{g.rules.cards_to_win} cards down", "forced_lay_out")
+        return f"laying out those cards does not give {who} {g.rules.cards_to_win} cards down", "forced_lay_out"
+    if a.kind is not Kind.DISCARD:
+        return f"{who} must discard a card from his hand now", "cards_to_win"
+    if not a.card & g._hands[me]:
+        return f"{card_of(a.card)} is not in {who}'s hand", None
+    if a.onto and g.rules.last_discard_counts and g._hands[me] == a.card:
+        return f"{card_of(a.card)} is {who}'s last card: discarding it wins, forced or not; write 'discard " \
+               f"{card_of(a.card)}'", "last_discard_counts"
+    return onto_why(g, me, a.onto, a.card)
+
+
+# -- a declined card that fits the decliner's meld (reactive forcing) ------------------------------------
+def refused_moves(g) -> list[Action]:
+    return [_DEMAND, _WAIVE]
+
+
+def refused_why(g, a: Action) -> tuple[str, str | None]:
+    who, refuser = str(Role(g._actor)), Role(1 - g._actor)
+    return (f"{who} must first say whether he demands that {refuser} take {g.offer}, which he declined although "
+            f"it fits his meld ('demand' or 'waive')", "forcing")
+
+
+def over_moves(g) -> list[Action]:
+    return []
+
+
+def over_why(g, a: Action) -> tuple[str, str | None]:
+    return f"the deal is over ({g.outcome})", None
+
+
+PHASES = {
+    Phase.OFFER: (offer_moves, offer_why),
+    Phase.DISCARD: (discard_moves, discard_why),
+    Phase.REFUSED: (refused_moves, refused_why),
+    Phase.OVER: (over_moves, over_why),
+}
+
+
+def legal(g) -> list[Action]:
+    """Every legal action in the game's present phase."""
+    return PHASES[g.phase][0](g)
+
+
+def diagnose(g, a: Action) -> tuple[str, str | None]:
+    """Why an action that is not legal is illegal: ``(reason, axis or None)``."""
+    if g.phase is not Phase.OVER:
+        deck = g.table.deck_mask
+        for m in (*a.melds, a.onto, a.card):
+            stray = m & ~deck
+            if stray:
+                return f"{card_of(stray & -stray)} is not in the {g.rules.pack.value} pack", "pack"
+    return PHASES[g.phase][1](g, a)
+
+
+# -- shared explanations ---------------------------------------------------------------------------------
+def onto_why(g, me: int, onto: int, c: int) -> tuple[str, str | None]:
+    r, t = g.rules, g.table
+    if not onto:
+        return "that card cannot be discarded here", None
+    opp = Role(1 - me)
+    if r.forcing is not Forcing.ACTIVE:
+        return "a player never adds a card to his opponent's melds", "add_to_opponent"
+    if onto not in g._melds[opp]:
+        return f"{opp} has no meld [{t.text(onto)}]", None
+    reason, axis = t.explain(onto | c)
+    return f"{card_of(c)} does not fit [{t.text(onto)}]: " + reason, axis
+
+
+def arrangement_why(g, me: int, arr: tuple[int, ...], c: int) -> tuple[str, str | None]:
+    r, t = g.rules, g.table
+    who = str(Role(me))
+    old = g._melds[me]
+    down, hand, new = _or(old), g._hands[me], _or(arr)
+    if c and not new & c:
+        return f"the melds after the move must take {card_of(c)}, the card used", None
+    stray = new & ~(down | hand | c)
+    if stray:
+        return f"{card_of(stray & -stray)} is neither in {who}'s hand nor in his melds", None
+    missing = down & ~new
+    if missing:
+        return f"{card_of(missing & -missing)} is in {who}'s melds and must stay on the table", None
+    for m in arr:
+        reason, axis = t.explain(m)
+        if reason:
+            return reason, axis
+    old_set = set(old)
+    for m in arr:
+        inter = m & down
+        if inter and inter not in old_set and r.rearranging is Rearranging.NONE:
+            return "melds on the table may be extended but not regrouped", "rearranging"
+        if inter and inter != m and not r.lay_off_own and inter in old_set:
+            return "a player may not add cards to his own melds", "lay_off_own"
+    if r.rearranging is Rearranging.NONE and any(o not in {m & down for m in arr} for o in old):
+        return "melds on the table may be extended but not regrouped", "rearranging"
+    if r.rearranging is Rearranging.BORROW and not borrowing_ok(t, arr, old, False):
+        return ("a card may be borrowed only from a meld of four or more that still leaves a complete meld "
+                "behind, and melds are not joined", "rearranging")
+    if r.rearranging is Rearranging.WITH_NEW_MELD and not borrowing_ok(t, arr, old, True):
+        return ("cards may leave a meld only to make a new meld, and what they leave must be a valid meld "
+                "afterwards (cards of the hand may complete it)", "rearranging")
+    if r.hand_cards is HandCards.WITH_THE_CARD and c:
+        for m in arr:
+            if not m & c and m & hand:
+                return ("hand cards go down only in the meld that takes the card used: "
+                        f"[{t.text(m)}] does not take {card_of(c)}", "hand_cards")
+    if not c and not new & hand:
+        return "the melds must take at least one card from the hand", None
+    return "that arrangement is not possible here", None

@@ -1,0 +1,263 @@
+"""Position and record text: reading them into plain values, and writing them back.
+
+A position is ``key: value`` lines (see :func:`conquian.games.conquian.game.position` for the keys); reading one gives a
+:class:`~conquian.games.conquian.state.Snapshot`, which :func:`conquian.games.conquian.state.check` then checks as a state of play.  Reading
+is syntax only: cards, groups, keys, roles, how the offered card got there; every message names the line.
+A record is a start (a pack and a cut, or a position), ``moves:``, one ``role: action`` line per move, and
+optionally the result; :func:`parse_record` splits it, and the game replays the moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from ...cards import Card, cards as _cards, format_cards, mask_of
+from ...errors import CardError, PositionError, RecordError, RuleError
+from .rules import RuleSet
+from .state import Origin, Outcome, Phase, Role, Snapshot, Termination, pips
+from ...records import split_record, write_record
+from ...text import ascii_lower, key_lines, shorten, split_groups
+
+__all__ = ["KEYS", "parse_position", "format_position", "RecordText", "parse_record", "format_record"]
+
+#: The keys of position text.
+KEYS = ("variant", "dealer hand", "dealer melds", "pone hand", "pone melds", "stock", "out", "offer", "to discard",
+        "result")
+_EMPTY = ("", "empty", "none", "-")
+_HOW = {"drawn by": Origin.DRAWN, "passed by": Origin.PASSED, "discarded by": Origin.DISCARD,
+        "demanded of": Origin.DEMANDED, "refused by": None, "drawn and refused by": None, "discard refused by": None,
+        "turned up and refused by": None}
+_OFFER_FORMS = ("'C turned up', 'C drawn by R', 'C passed by R', 'C discarded by R', 'C demanded of R', "
+                "'C refused by R', 'C discard refused by R', 'C drawn and refused by R' or 'C turned up and refused by R'")
+
+
+class _Reader:
+    """Reads the card-bearing lines of one position, remembering where each card was written."""
+
+    def __init__(self, rules: RuleSet, fields: dict[str, tuple[int, str]]):
+        self.rules, self.fields = rules, fields
+        self.placed: dict[int, str] = {}
+
+    def cards(self, key: str, value: str) -> tuple[Card, ...]:
+        line = self.fields[key][0] if key in self.fields else 0
+        try:
+            cs = _cards(value)
+            self.rules.pack.shape.check(cs)
+        except CardError as exc:
+            raise PositionError(f"position line {line} ({key}): {exc}") from None
+        for c in cs:
+            if c.code in self.placed:
+                raise PositionError(f"position line {line} ({key}): {c} is already in {self.placed[c.code]}")
+            self.placed[c.code] = key
+        return cs
+
+    def melds(self, key: str) -> tuple[int, ...]:
+        line, value = self.fields[key]
+        if ascii_lower(value) in _EMPTY:
+            return ()
+        try:
+            pieces = list(split_groups(value))
+        except ValueError as exc:
+            raise PositionError(f"position line {line} ({key}): {exc}") from None
+        if not pieces or any(not bracketed for _, bracketed, _ in pieces):
+            raise PositionError(f"position line {line} ({key}): melds are written in brackets, "
+                                f"e.g. [5♥ 6♥ 7♥] [K♠ K♥ K♣]")
+        out = []
+        for content, _, _ in pieces:
+            m = mask_of(self.cards(key, content))
+            reason, axis = self.rules.table.explain(m)
+            if reason:
+                raise PositionError(f"position line {line} ({key}): {reason} (rule {axis})")
+            out.append(m)
+        return tuple(sorted(out))
+
+    def pile(self, key: str, default: str) -> tuple[list[Card], bool]:
+        """Cards of the stock or out line, and whether it ends with 'rest' (every card placed nowhere else)."""
+        line, value = self.fields.get(key, (0, default))
+        if ascii_lower(value) in _EMPTY:
+            return [], False
+        words = value.split()
+        rest = ascii_lower(words[-1]) == "rest"
+        if any(ascii_lower(w) == "rest" for w in words[:-1]):
+            raise PositionError(f"position line {line} ({key}): 'rest' may only come last")
+        return list(self.cards(key, " ".join(words[:-1] if rest else words))), rest
+
+
+def parse_position(text: str) -> Snapshot:
+    """Read position text into a snapshot (not yet checked as a state of play: see :func:`conquian.games.conquian.state.check`)."""
+    if not isinstance(text, str):
+        raise TypeError(f"position text must be a string, not {type(text).__name__}")
+    fields = key_lines(text, KEYS, "position", PositionError)
+    if "variant" not in fields:
+        raise PositionError("position: no 'variant:' line (say which rules are in force, e.g. 'variant: foster-1913')")
+    try:
+        rules = RuleSet.parse(fields["variant"][1])
+    except RuleError as exc:
+        raise PositionError(f"position line {fields['variant'][0]}: {exc}") from None
+    phases = [k for k in ("offer", "to discard", "result") if k in fields]
+    if len(phases) != 1:
+        raise PositionError("position: give exactly one of 'offer:', 'to discard:' or 'result:' "
+                            f"(found {', '.join(phases) or 'none'})")
+    read = _Reader(rules, fields)
+    hands, melds = [0, 0], [(), ()]
+    for role in Role:
+        hk, mk = f"{role} hand", f"{role} melds"
+        if hk in fields and ascii_lower(fields[hk][1]) not in _EMPTY:
+            hands[role] = mask_of(read.cards(hk, fields[hk][1]))
+        if mk in fields:
+            melds[role] = read.melds(mk)
+    offer, origin, actor, phase, outcome, forced = 0, None, None, Phase.OFFER, None, False
+    if "offer" in fields:
+        offer, origin, actor, phase = _offer(read, rules, *fields["offer"])
+    elif "to discard" in fields:
+        n, v = fields["to discard"]
+        words = v.split()
+        if len(words) == 2 and ascii_lower(words[1]) == "(forced)":
+            v, forced = words[0], True
+        try:
+            actor = Role.parse(v)
+        except PositionError as exc:
+            raise PositionError(f"position line {n}: {exc}") from None
+        phase = Phase.DISCARD
+    else:
+        n, v = fields["result"]
+        phase = Phase.OVER
+        words = ascii_lower(v).split()
+        if words == ["tableau"]:
+            outcome = Outcome(Termination.TABLEAU)
+        elif words == ["misdeal"]:
+            outcome = Outcome(Termination.MISDEAL)
+        elif len(words) == 2 and words[0] in ("dealer", "pone") and words[1] == "wins":
+            w = Role.parse(words[0])
+            outcome = Outcome(Termination.WIN, w, pips(rules.table.hand_order(hands[w.other])))
+        else:
+            raise PositionError(f"position line {n}: a result is 'dealer wins', 'pone wins', 'tableau' or 'misdeal'")
+    out, out_rest = read.pile("out", "")
+    stock, stock_rest = read.pile("stock", "empty" if out_rest else "rest")
+    if out_rest and stock_rest:
+        raise PositionError("position: 'rest' may end the stock line or the out line, not both")
+    rest = [c for c in rules.pack.shape.kinds if c.code not in read.placed]
+    if out_rest:
+        out += rest
+    elif stock_rest:
+        stock += rest
+    elif rest:
+        raise PositionError(f"position: {len(rest)} card(s) are nowhere: {format_cards(rest)} "
+                            f"(end the stock line, or the out line, with 'rest' to put them there)")
+    return Snapshot(rules, (hands[0], hands[1]), (melds[0], melds[1]), tuple(1 << c.code for c in stock),
+                    tuple(1 << c.code for c in out), phase, actor, offer, origin, outcome, forced)
+
+
+def _offer(read: _Reader, rules: RuleSet, n: int, v: str):
+    card_text, _, how_text = v.strip().partition(" ")
+    how = " ".join(ascii_lower(how_text).split())
+    turned = how == "turned up"
+    role_text = ""
+    if not turned:
+        how, _, role_text = how.rpartition(" ")
+    if not turned and (how not in _HOW or role_text not in ("dealer", "pone")):
+        raise PositionError(f"position line {n} (offer): expected {_OFFER_FORMS}, with R dealer or pone")
+    found = read.cards("offer", card_text)
+    if len(found) != 1:
+        raise PositionError(f"position line {n} (offer): one card is on offer, not {len(found)}")
+    offer = 1 << found[0].code
+    if turned:
+        first = Role.PONE if rules.first_say.value == "pone" else Role.DEALER
+        return offer, Origin.TURNED_UP, first, Phase.OFFER
+    role = Role.parse(role_text)
+    if how == "refused by":
+        # A card passed to the refuser and declined (where unused draws are dead, none is passed: a discard).
+        received = Origin.PASSED if rules.unused_draw.value == "offered" else Origin.DISCARD
+        return offer, received, role.other, Phase.REFUSED
+    if how == "discard refused by":  # the opponent's discard, declined: said so, never read as a passed card
+        return offer, Origin.DISCARD, role.other, Phase.REFUSED
+    if how == "drawn and refused by":
+        return offer, Origin.DRAWN, role.other, Phase.REFUSED
+    if how == "turned up and refused by":
+        return offer, Origin.TURNED_UP, role.other, Phase.REFUSED
+    origin = _HOW[how]
+    actor = role if origin in (Origin.DRAWN, Origin.DEMANDED) else role.other
+    return offer, origin, actor, Phase.OFFER
+
+
+def format_position(s: Snapshot) -> str:
+    """A snapshot as position text (the inverse of :func:`parse_position`)."""
+    t = s.rules.table
+    lines = [f"variant: {s.rules}"]
+    for role in (Role.DEALER, Role.PONE):
+        hand = t.hand_order(s.hands[role])
+        lines.append(f"{role} hand: {format_cards(hand) if hand else 'empty'}")
+        if s.melds[role]:
+            lines.append(f"{role} melds: " + " ".join("[" + t.text(m) + "]" for m in s.melds[role]))
+    stock = [t.cards(b)[0] for b in s.stock]
+    lines.append(f"stock: {format_cards(stock) if stock else 'empty'}")
+    if s.out:
+        lines.append(f"out: {format_cards(t.cards(b)[0] for b in s.out)}")
+    card = t.cards(s.offer)[0] if s.offer else None
+    actor = s.actor
+    if s.phase is Phase.OVER:
+        lines.append(f"result: {s.outcome}")
+    elif s.phase is Phase.DISCARD:
+        lines.append(f"to discard: {actor}" + (" (forced)" if s.forced else ""))
+    elif s.phase is Phase.REFUSED:
+        how = {Origin.DRAWN: "drawn and refused", Origin.TURNED_UP: "turned up and refused",
+               Origin.DISCARD: "discard refused"}.get(s.origin, "refused")
+        lines.append(f"offer: {card} {how} by {actor.other}")
+    else:
+        how = {Origin.TURNED_UP: "turned up", Origin.DRAWN: f"drawn by {actor}", Origin.PASSED: f"passed by {actor.other}",
+               Origin.DISCARD: f"discarded by {actor.other}", Origin.DEMANDED: f"demanded of {actor}"}[s.origin]
+        lines.append(f"offer: {card} {how}")
+    return "\n".join(lines)
+
+
+# -- records ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RecordText:
+    """A record split into its start and its body; the body is read line by line as the game replays it."""
+
+    position: str | None
+    """The start as position text, or None for a record that starts from a pack."""
+    variant: str
+    pack: str
+    cut: int
+    body: tuple[tuple[int, str], ...]
+    """The lines after ``moves:``, with their line numbers."""
+
+    def lines(self) -> Iterator[tuple[int, str, str]]:
+        """``(line, what, text)`` for each line of the body, ``what`` being a role, ``'report'`` or ``'result'``.
+
+        Lazily, so that a replay stops at its first bad move however long the record.
+        """
+        result = None
+        for n, line in self.body:
+            line = line.strip()
+            if not line:
+                continue
+            who, sep, act = line.partition(":")
+            who = ascii_lower(who.strip())
+            if result is not None:
+                raise RecordError(f"record line {n}: " + ("a second 'result:' line" if who == "result"
+                                                          else "moves after the result"))
+            if who in ("result", "report"):
+                # A report that ends the deal (a misdeal) is followed by nothing but the result: the replay says so.
+                text = " ".join(act.split())
+                if who == "result":
+                    result = text
+                yield n, who, text
+                continue
+            if not sep or who not in ("dealer", "pone"):
+                raise RecordError(f"record line {n} ({shorten(line)!r}): expected 'dealer: ACTION' or 'pone: ACTION'")
+            yield n, who, act.strip()
+
+
+def parse_record(text: str) -> RecordText:
+    """Split a record into its start and its body (the moves are read as the game replays them)."""
+    position, values, body = split_record(text, ("variant", "pack", "cut"), ("cut",))
+    return RecordText(position, values.get("variant", ""), values.get("pack", ""), values.get("cut", 0), body)
+
+
+def format_record(start: str, lines: list[tuple[str, str]], result: "Outcome | None") -> str:
+    """A record from its start (position text, or variant, pack and cut lines), its lines in order (a role and its
+    move, or ``'report'`` and the irregularity), and the result."""
+    return write_record(start, lines, result)
