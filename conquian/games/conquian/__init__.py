@@ -23,6 +23,41 @@ module                     its one job
 Its entry, :data:`GAME` (a :class:`~conquian.gametype.GameType`), is what :mod:`conquian.games` lists.
 """
 
-from .game import GAME
+from __future__ import annotations
+
+import random
+
+from ...errors import PositionError
+from ...gametype import GameType, Tally
+from . import greedy, kernel, notation
+from .game import Game
+from .rules import RuleSet
+from .state import Role
+
+_ROLES = (Role.DEALER, Role.PONE)
 
 __all__ = ["GAME"]
+
+
+# -- the game's entry (conquian.games lists it) ----------------------------------------------------------------
+def _start(rules, players: int, seed: "int | random.Random | None") -> Game:
+    if players != 2:
+        raise PositionError(f"{players} players: Conquian is a game for two players; more players are for Rommé")
+    return Game(rules, seed=seed)
+
+
+def _summary(t: Tally) -> dict:
+    return {"variant": t.variant, "games": t.games, "seed": t.seed, "wins": {str(k): v for k, v in t.wins.items()},
+            "ties": t.ties, "decisions": t.decisions, "seconds": round(t.seconds, 3)}
+
+
+def _summary_lines(result: dict) -> list[str]:
+    g, wins = max(result["games"], 1), result["wins"]
+    return [f"{result['variant']}: {result['games']} games, seed {result['seed']}",
+            f"  dealer wins {wins['dealer']} ({100 * wins['dealer'] / g:.1f}%), "
+            f"pone wins {wins['pone']} ({100 * wins['pone'] / g:.1f}%), "
+            f"tableaux {result['ties']} ({100 * result['ties'] / g:.1f}%)"]
+
+
+GAME = GameType("conquian", "Conquian", RuleSet, Game, (2, 2), notation, _start, lambda players: _ROLES, _summary,
+                _summary_lines, greedy=greedy, kernel=kernel)

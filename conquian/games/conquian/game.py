@@ -17,9 +17,7 @@ from .actions import Action, Kind
 from ...cards import Card, cards as _cards, card_of, format_cards
 from ...deal import Deal
 from ...errors import IllegalMove, PositionError
-from ...gametype import GameType, Tally
 from .melds import MeldTable
-from . import greedy, kernel, notation
 from .moves import PHASES as _MOVES, diagnose, fits_own
 from .notation import format_position, format_record, parse_position, parse_record
 from ...rulesets import cite
@@ -368,27 +366,3 @@ def position(text: str) -> Game:
     winner without the cards down, or a tableau with cards left in the stock are errors.
     """
     return Game.from_position(text)
-
-
-# -- the game's entry (conquian.games lists it) ----------------------------------------------------------------
-def _start(rules, players: int, seed: "int | random.Random | None") -> Game:
-    if players != 2:
-        raise PositionError(f"{players} players: Conquian is a game for two players; more players are for Rommé")
-    return Game(rules, seed=seed)
-
-
-def _summary(t: Tally) -> dict:
-    return {"variant": t.variant, "games": t.games, "seed": t.seed, "wins": {str(k): v for k, v in t.wins.items()},
-            "ties": t.ties, "decisions": t.decisions, "seconds": round(t.seconds, 3)}
-
-
-def _summary_lines(result: dict) -> list[str]:
-    g, wins = max(result["games"], 1), result["wins"]
-    return [f"{result['variant']}: {result['games']} games, seed {result['seed']}",
-            f"  dealer wins {wins['dealer']} ({100 * wins['dealer'] / g:.1f}%), "
-            f"pone wins {wins['pone']} ({100 * wins['pone'] / g:.1f}%), "
-            f"tableaux {result['ties']} ({100 * result['ties'] / g:.1f}%)"]
-
-
-GAME = GameType("conquian", "Conquian", RuleSet, Game, (2, 2), notation, _start, lambda players: _ROLES, _summary,
-                _summary_lines, greedy=greedy, kernel=kernel)

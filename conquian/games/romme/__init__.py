@@ -22,6 +22,34 @@ module                     its one job
 Its entry, :data:`GAME` (a :class:`~conquian.gametype.GameType`), is what :mod:`conquian.games` lists.
 """
 
-from .game import GAME
+from __future__ import annotations
+
+import random
+
+from ...gametype import GameType, Tally
+from . import greedy, notation
+from .game import RommeGame
+from .rules import RommeRules
 
 __all__ = ["GAME"]
+
+
+# -- the game's entry (conquian.games lists it) ----------------------------------------------------------------
+def _start(rules, players: int, seed: "int | random.Random | None") -> RommeGame:
+    return RommeGame(rules, players, seed=seed)
+
+
+def _summary(t: Tally) -> dict:
+    return {"variant": t.variant, "players": t.players, "games": t.games, "seed": t.seed, "wins": list(t.wins.values()),
+            "ties": t.ties, "decisions": t.decisions, "seconds": round(t.seconds, 3), "hand_romme": t.counts["hand_romme"]}
+
+
+def _summary_lines(result: dict) -> list[str]:
+    g, wins = max(result["games"], 1), result["wins"]
+    return [f"{result['variant']}: {result['players']} players, {result['games']} games, seed {result['seed']}",
+            "  wins by seat (0 deals): " + ", ".join(f"{i}: {w} ({100 * w / g:.1f}%)" for i, w in enumerate(wins))
+            + f"; nobody {result['ties']} ({100 * result['ties'] / g:.1f}%); Hand-Rommé {result['hand_romme']}"]
+
+
+GAME = GameType("romme", "Rommé", RommeRules, RommeGame, (2, 6), notation, _start, lambda players: tuple(range(players)),
+                _summary, _summary_lines, tallies=("hand_romme",), greedy=greedy)

@@ -24,10 +24,8 @@ from typing import Iterable
 from ...cards import BY_CODE, JOKER_CODE, Card, cards as _cards, format_cards
 from ...deal import Deal
 from ...errors import PositionError
-from ...gametype import GameType, Tally
 from ...rulesets import cite, parse_any
 from .actions import Action, Kind
-from . import greedy, notation
 from .moves import diagnose, legal
 from .notation import format_position, format_record, parse_position, parse_record
 from .rules import RommeRules
@@ -327,24 +325,3 @@ def _deal(rules: RommeRules, players: int, order: list[int], keeper: "int | None
 def position(text: str) -> RommeGame:
     """Set up a Rommé deal from position text (see :mod:`conquian.games.romme.notation`)."""
     return RommeGame.from_position(text)
-
-
-# -- the game's entry (conquian.games lists it) ----------------------------------------------------------------
-def _start(rules, players: int, seed: "int | random.Random | None") -> RommeGame:
-    return RommeGame(rules, players, seed=seed)
-
-
-def _summary(t: Tally) -> dict:
-    return {"variant": t.variant, "players": t.players, "games": t.games, "seed": t.seed, "wins": list(t.wins.values()),
-            "ties": t.ties, "decisions": t.decisions, "seconds": round(t.seconds, 3), "hand_romme": t.counts["hand_romme"]}
-
-
-def _summary_lines(result: dict) -> list[str]:
-    g, wins = max(result["games"], 1), result["wins"]
-    return [f"{result['variant']}: {result['players']} players, {result['games']} games, seed {result['seed']}",
-            "  wins by seat (0 deals): " + ", ".join(f"{i}: {w} ({100 * w / g:.1f}%)" for i, w in enumerate(wins))
-            + f"; nobody {result['ties']} ({100 * result['ties'] / g:.1f}%); Hand-Rommé {result['hand_romme']}"]
-
-
-GAME = GameType("romme", "Rommé", RommeRules, RommeGame, (2, 6), notation, _start, lambda players: tuple(range(players)),
-                _summary, _summary_lines, tallies=("hand_romme",), greedy=greedy)
