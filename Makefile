@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SPHINXOPTS ?= -W --keep-going -n
 
-.PHONY: html test doctest venv bench bench-instructions soak soak-native fuzz-kernel stats clean
+.PHONY: html test test-long doctest venv bench bench-instructions soak soak-native fuzz-kernel stats clean
 
 venv: $(VENV)/.installed
 
@@ -26,9 +26,13 @@ html: venv $(NPM_STAMP)
 	$(PY) -m sphinx -b html -c . $(SPHINXOPTS) docs _build/html
 
 # Every unit test, every example in docs/ (through Sybil) and the browser test, on every core (a file's tests stay
-# together on one worker, so that a browser and a served site are started once per file).
+# together on one worker, so that a browser and a served site are started once per file).  The tests marked `long`
+# (the same behaviours at depth: more seeds, examples, deals) are left to `make test-long`; CI runs both.
 test: venv $(NPM_STAMP)
-	$(PY) -m pytest -n auto --dist loadfile
+	$(PY) -m pytest -n auto --dist loadfile -m "not long"
+
+test-long: venv $(NPM_STAMP)
+	$(PY) -m pytest -n auto --dist loadfile -m long
 
 doctest: venv
 	$(PY) -m sphinx -b doctest -c . $(SPHINXOPTS) docs _build/doctest
