@@ -1,5 +1,5 @@
-"""What a game of the family gives the tools, and what they get back: :class:`GameType`, :class:`Tally`,
-:class:`DealResult`.
+"""What a game of the family gives the tools, and what they get back: :class:`GameType`, :class:`Statistics`,
+:class:`Tally`, :class:`DealResult`.
 
 As in OpenSpiel, tools look a game up and ask it; they never ask *which* game they hold.  Each game's room
 (:mod:`conquian.games.conquian`, :mod:`conquian.games.romme`) exports one :class:`GameType`, its ``GAME``;
@@ -18,12 +18,13 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
-from .errors import ConquianError, SimulationError
+from .errors import ConflictingRules, ConquianError, SimulationError
 from .text import shown_number
 
-__all__ = ["GameType", "Tally", "DealResult", "MAX_DECISIONS", "UNFINISHED", "MAX_GAMES", "whole_number"]
+__all__ = ["GameType", "Statistics", "Tally", "DealResult", "MAX_DECISIONS", "UNFINISHED", "MAX_GAMES", "whole_number",
+           "axis_cells", "other_values"]
 
 #: A simulated deal still going after this many decisions is stopped, on either engine.  Some rule sets let a deal
 #: go on for ever (where the card on offer may be taken into the hand, two players can hand one card back and forth);
@@ -48,6 +49,77 @@ def whole_number(value, name: str, lowest: "int | None" = None, highest: "int | 
         raise SimulationError(f"{name} must be from {lowest:,} to {highest:,}, not {shown_number(number)}")
     return number
 
+
+# -- a game's part of the statistics -------------------------------------------------------------------------------
+@dataclass(frozen=True, eq=False)  # eq=False: hashed by identity, as its mappings are not hashable
+class Statistics:
+    """A game's part of the statistics (``make stats``, :mod:`conquian.statistics`): the cells of deals a source's rule
+    set gives, and the few words the statistics pages need to name them.  :mod:`conquian.statistics` plays every
+    game's cells and the site draws them, neither asking which game it holds."""
+
+    by: str
+    """What a source's cells vary: ``axes`` (its rule set as declared, then each axis that can change a deal switched
+    to each other value: the pages' tables by source and by ruling) or ``players`` (its rule set at each number of
+    players it allows: the pages' tables by number of players)."""
+    cells: Callable[[Any], list]
+    """``cells(rules)``: a source's cells, in order, as dicts: each with the ``rules`` text to play (and, by
+    ``players``, its ``players``), or with ``skipped``, saying why it cannot be played."""
+    deals: int
+    """The deals a cell plays unless told otherwise."""
+    cell_words: str
+    """What a cell is, in the words that follow its number of deals: ``for each Conquian rule set``."""
+    not_in_play: Mapping[str, str] = field(default_factory=dict)
+    """Axes nothing in a deal's play depends on, so never switched -> why, in words."""
+    tally_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """Each of the game's :attr:`GameType.tallies` -> its name as readers see it, and a sentence saying what it is."""
+
+    def __post_init__(self):
+        if self.by not in ("axes", "players"):
+            raise ConquianError(f"statistics by {self.by!r}: a game's cells vary by 'axes' or by 'players'")
+
+
+def other_values(ax, value) -> list:
+    """The values a cell switches an axis to: every other choice, or the neighbouring whole numbers."""
+    if ax.choices:
+        return [v for v in ax.choices if v != value]
+    return [v for v in (value - 1, value + 1) if ax.minimum <= v <= ax.maximum]
+
+
+def _with_companion(base, ax, v, conflict: ConflictingRules):
+    """Switch ``ax`` to ``v`` together with one more axis the conflict names (e.g. forcing=none needs
+    add_to_opponent=never), as the declarations' other readings do; None if no single companion resolves it."""
+    named = [a for a in type(base).AXES if a.name != ax.name and a.name in conflict.axes]
+    for other in named:
+        for w in other.choices or range(other.minimum, other.maximum + 1):
+            try:
+                return base.replace(**{ax.name: v, other.name: w}), {other.name: other.format(w)}
+            except ConflictingRules:
+                continue
+    return None
+
+
+def axis_cells(base, in_play) -> list[dict]:
+    """The cells ``by="axes"`` of a rule set: itself, then each axis named in ``in_play`` (those that can change a deal),
+    in the order of its class's ``AXES``, switched to each other value, or why not."""
+    out: list[dict] = [{"axis": None, "value": None, "rules": str(base)}]
+    for ax in type(base).AXES:
+        if ax.name not in in_play:
+            continue
+        value = getattr(base, ax.name)
+        if not ax.applies(base):
+            out.append({"axis": ax.name, "value": None, "skipped": f"does not arise here (only when {ax.applies_when})"})
+            continue
+        for v in other_values(ax, value):
+            try:
+                rules, companion = base.replace(**{ax.name: v}), {}
+            except ConflictingRules as exc:
+                found = _with_companion(base, ax, v, exc)
+                if found is None:
+                    out.append({"axis": ax.name, "value": ax.format(v), "skipped": f"cannot be set: {exc}"})
+                    continue
+                rules, companion = found
+            out.append({"axis": ax.name, "value": ax.format(v), "with": companion, "rules": str(rules)})
+    return out
 
 
 @dataclass
@@ -107,6 +179,8 @@ class GameType:
     """The game's compiled kernel for simulations (see :mod:`conquian.simulation`), or None: an object with
     ``why_not(rules, strategies) -> str`` (empty when it can play them), ``play(rules, strategies, rng, deals,
     final) -> list[DealResult]`` and ``tally(rules, strategies, rng, deals) -> dict`` (the counts only)."""
+    statistics: "Statistics | None" = None
+    """The game's part of ``make stats`` and of the statistics pages, or None for a game they leave out."""
 
     def __post_init__(self):
         if getattr(self.rules, "GAME", None) != self.name:  # a declaration's game key finds the class by this name

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 
 from ...errors import PositionError
-from ...gametype import GameType, Tally
+from ...gametype import GameType, Statistics, Tally, axis_cells
 from . import greedy, kernel, notation
 from .game import Game
 from .rules import RuleSet
@@ -59,5 +59,11 @@ def _summary_lines(result: dict) -> list[str]:
             f"tableaux {result['ties']} ({100 * result['ties'] / g:.1f}%)"]
 
 
+# The statistics switch every axis the kernel plays by (a rule of play or of the meld table); the others cannot change
+# a deal, and the pages say why.
+_IN_PLAY = frozenset(kernel.PLAY_AXES + kernel.TABLE_AXES)
+STATISTICS = Statistics("axes", lambda rules: axis_cells(rules, _IN_PLAY), 100_000, "for each Conquian rule set",
+                        not_in_play=kernel.NOT_IN_PLAY)
+
 GAME = GameType("conquian", "Conquian", RuleSet, Game, (2, 2), notation, _start, lambda players: _ROLES, _summary,
-                _summary_lines, greedy=greedy, kernel=kernel)
+                _summary_lines, greedy=greedy, kernel=kernel, statistics=STATISTICS)

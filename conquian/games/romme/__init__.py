@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 
-from ...gametype import GameType, Tally
+from ...gametype import GameType, Statistics, Tally
 from . import greedy, notation
 from .game import RommeGame
 from .rules import RommeRules
@@ -51,5 +51,20 @@ def _summary_lines(result: dict) -> list[str]:
             + f"; nobody {result['ties']} ({100 * result['ties'] / g:.1f}%); Hand-Rommé {result['hand_romme']}"]
 
 
-GAME = GameType("romme", "Rommé", RommeRules, RommeGame, (2, 6), notation, _start, lambda players: tuple(range(players)),
-                _summary, _summary_lines, tallies=("hand_romme",), greedy=greedy)
+_PLAYERS = (2, 6)
+
+
+def _cells(rules) -> list[dict]:
+    """A source's statistics: its rule set at each number of players it allows."""
+    lo, hi = max(_PLAYERS[0], rules.min_players), min(_PLAYERS[1], rules.max_players)
+    return [{"players": p, "rules": str(rules)} for p in range(lo, hi + 1)]
+
+
+# Rommé has no kernel: the Python engine plays its cells, so fewer deals each.
+STATISTICS = Statistics("players", _cells, 4_000, "for each number of players at Rommé",
+                        tally_words={"hand_romme": ("Hand-Rommé",
+                                                    "a Hand-Rommé is a win by laying the whole hand down at once")})
+
+GAME = GameType("romme", "Rommé", RommeRules, RommeGame, _PLAYERS, notation, _start,
+                lambda players: tuple(range(players)), _summary, _summary_lines, tallies=("hand_romme",), greedy=greedy,
+                statistics=STATISTICS)
