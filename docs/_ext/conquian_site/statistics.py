@@ -3,10 +3,13 @@ at build time.
 
 ``{statistics} WHAT`` with WHAT one of ``method`` (how the figures were made: players, deals, seed, engine, command),
 ``sources`` (per source: how deals end, the first player's share, the length), ``effects`` (per rule: what switching
-it to each other value changes, with the rules that cannot change a deal listed and why) and ``players`` (Rommé by
-number of players).  Each figure has its 95 % interval (see :mod:`conquian.statistics`); every plot is inline SVG
+it to each other value changes, with the rules that cannot change a deal listed and why) and ``players`` (by number of
+players).  The games are those of :data:`conquian.games.GAMES`: ``sources`` and ``effects`` draw the games whose
+cells vary by axes, ``players`` those whose cells vary by players (:class:`conquian.gametype.Statistics`), in words
+each game's entry gives.  Each figure has its 95 % interval (see :mod:`conquian.statistics`); every plot is inline SVG
 with a title and a description, and a sentence under it says what it shows and how it was computed.
-A missing, malformed or stale file stops the build with a message naming it.
+A missing, malformed or stale file stops the build with a message naming it; a source declared since the file was
+made is named on the page as having no figures yet.
 """
 
 from __future__ import annotations
@@ -14,16 +17,15 @@ from __future__ import annotations
 import json
 from html import escape
 from pathlib import Path
-from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
 from conquian import DECLARATIONS
-from conquian.registry import VARIANTS
-from conquian.games.conquian.rules import AXES, AXIS_BY_NAME
-from conquian.statistics import SCHEMA, mean_interval, share_difference, wilson
+from conquian.gametype import GameType
+from conquian.registry import VARIANTS, sources
+from conquian.statistics import SCHEMA, counted, deals_key, mean_interval, share_difference, wilson
 
 from .data import answer_words
 from .nodes import link, para, strong
@@ -31,6 +33,27 @@ from .shared import CqDirective
 from .tables import table_skeleton
 
 EFFECTS_DOC = "statistics/effects"
+
+
+def by(kind: str) -> list[GameType]:
+    """The games whose statistics vary by ``kind`` (``axes`` or ``players``)."""
+    return [g for g in counted() if g.statistics.by == kind]
+
+
+def axes_by_name() -> dict:
+    """Every axis a game's cells switch, by name (axes of one name in two games are the same question)."""
+    return {ax.name: ax for g in by("axes") for ax in g.rules.AXES}
+
+
+def missing(d: dict, g: GameType) -> list[str]:
+    """The game's sources the data file has no figures for (declared since ``make stats`` last ran)."""
+    return [s for s in sources(g.name) if s not in d.get(g.name, {})]
+
+
+def no_figures_yet(names: list[str]) -> list[nodes.Node]:
+    """A sentence for each of these sources, which the file has no figures for, in plain words."""
+    return [para(f"No figures yet for {short(s)}: it was declared after these figures were made; run make stats to "
+                 f"add them.", classes=["cq-stats-missing"]) for s in names]
 
 
 def effect_anchor(axis: str) -> str:
@@ -54,19 +77,23 @@ def load(srcdir) -> dict:
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         raise ExtensionError(f"{where}: layout {data.get('schema') if isinstance(data, dict) else '?'}, "
                              f"not {SCHEMA}; run 'make stats' again")
-    for key in ("deals", "seed", "engine", "engines_used", "version", "made", "command", "conquian", "romme",
-                "not_in_play"):
+    for key in ("seed", "engine", "engines_used", "version", "made", "command", "not_in_play"):
         if key not in data:
             raise ExtensionError(f"{where}: no {key!r}")
-    for source, block in data["conquian"].items():
-        if source not in VARIANTS:
-            raise ExtensionError(f"{where}: source {source!r} is not declared; run 'make stats' again")
-        if str(VARIANTS[source]) != block.get("rules"):
-            raise ExtensionError(f"{where}: {source} was simulated as {block.get('rules')!r}, but is now declared as "
-                                 f"{str(VARIANTS[source])!r}: the figures are stale; run 'make stats' again")
-        for cell in block.get("cells", ()):
-            if cell.get("axis") not in (None, *AXIS_BY_NAME) or not ("figures" in cell or "skipped" in cell):
-                raise ExtensionError(f"{where}: {source}: a malformed cell {cell!r:.80}")
+    # A game the file has no figures for (added since) is left out of the pages, each of its sources named there.
+    for g in (g for g in counted() if g.name in data):
+        if deals_key(g) not in data:
+            raise ExtensionError(f"{where}: no {deals_key(g)!r}")
+        names = {ax.name for ax in g.rules.AXES}
+        for source, block in data[g.name].items():
+            if source not in VARIANTS:
+                raise ExtensionError(f"{where}: source {source!r} is not declared; run 'make stats' again")
+            if str(VARIANTS[source]) != block.get("rules"):
+                raise ExtensionError(f"{where}: {source} was simulated as {block.get('rules')!r}, but is now declared "
+                                     f"as {str(VARIANTS[source])!r}: the figures are stale; run 'make stats' again")
+            for cell in block.get("cells", ()):
+                if cell.get("axis") not in (None, *names) or not ("figures" in cell or "skipped" in cell):
+                    raise ExtensionError(f"{where}: {source}: a malformed cell {cell!r:.80}")
     return data
 
 
@@ -78,7 +105,7 @@ def short(source: str) -> str:
 
 def value_words(axis: str, text: str) -> str:
     """A value as the data file writes it (``only-by-forcing``), in a reader's words (``only by forcing``)."""
-    ax = AXIS_BY_NAME[axis]
+    ax = axes_by_name()[axis]
     return answer_words(ax, ax.coerce(text))
 
 
@@ -88,7 +115,7 @@ def skipped_words(reason: str) -> str:
         return reason
     head, _, why = reason[len("cannot be set: "):].partition(": ")
     other = head.split(" conflicts with ")[-1].split("=")[0]
-    titles = {a.name: a.title.lower() for a in AXES}
+    titles = {a.name: a.title.lower() for a in axes_by_name().values()}
     named = [titles[n] for n in (head.split("=")[0], other) if n in titles]
     return f"it cannot stand with the source's other rules ({' and '.join(named)}: {why})"
 
@@ -103,9 +130,18 @@ def share_text(k: int, n: int) -> str:
     return f"{pct(k / n)} % ({pct(lo)}–{pct(hi)})"
 
 
-#: How a deal ended, in a reader's words (the data file keeps the engine's names).
+#: How a deal ended, in a reader's words (the data file keeps the engine's names; each game's termination values).
 ENDING_WORDS = {"win": "won", "tableau": "tableau", "stock": "stock ran out", "idle": "void after idle turns",
                 "unfinished": "stopped unfinished"}
+
+
+#: The engines, as the method names them.
+ENGINE_WORDS = {"native": "native kernel", "python": "Python engine"}
+
+
+def and_list(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 2 else items)
 
 
 def diff_text(d: tuple[float, float, float]) -> tuple[str, bool]:
@@ -188,14 +224,20 @@ class StatisticsDirective(CqDirective):
         return parts[what](data)
 
     def method(self, d: dict) -> list[nodes.Node]:
-        engine = {("native", "python"): "native kernel (Conquian) and the Python engine (Rommé)",
-                  ("python",): "Python engine", ("native",): "native kernel"}.get(tuple(d["engines_used"]),
-                                                                               ", ".join(d["engines_used"]))
+        present = [g for g in counted() if g.name in d]
+        kernels = {"native": [g.title for g in present if g.kernel is not None],
+                   "python": [g.title for g in present if g.kernel is None]}
+        used = d["engines_used"]
+        engine = (ENGINE_WORDS.get(used[0], used[0]) if len(used) == 1 else " and the ".join(
+            f"{ENGINE_WORDS.get(e, e)} ({and_list(kernels.get(e, []))})" for e in used))
+        cells = and_list([f"{d[deals_key(g)]:,}{' deals' if i == 0 else ''} {g.statistics.cell_words}"
+                          for i, g in enumerate(present)])
+        none = kernels["python"]
+        without = f", and {and_list(none)} {'has' if len(none) == 1 else 'have'} no kernel" if none else ""
         return [para(f"Every figure comes from deals between two greedy computer players (each looks one move "
-                     f"ahead and sees only its own cards): {d['deals']:,} deals for each Conquian rule set and "
-                     f"{d['romme_deals']:,} for each number of players at Rommé, seed {d['seed']}, played by the "
-                     f"{engine}; the kernel plays the very deals the Python engine would (a test holds it to that), "
-                     f"and Rommé has no kernel. A deal still going after {d['max_decisions']:,} decisions is "
+                     f"ahead and sees only its own cards): {cells}, seed {d['seed']}, played by the "
+                     f"{engine}; the kernel plays the very deals the Python engine would (a test holds it to that)"
+                     f"{without}. A deal still going after {d['max_decisions']:,} decisions is "
                      f"stopped and counted as unfinished. Made on {d['made']} with version {d['version']} of the engine "
                      f"(how to make them again is in the project's README, under make stats)."),
                 para("Shares carry Wilson's 95 % interval, means the mean ± 1.96 standard errors, and a change "
@@ -205,7 +247,7 @@ class StatisticsDirective(CqDirective):
 
     def sources(self, d: dict) -> list[nodes.Node]:
         rows, wins, first = [], [], []
-        for source, block in d["conquian"].items():
+        for source, block in ((s, b) for g in by("axes") for s, b in d.get(g.name, {}).items()):
             f = next(c for c in block["cells"] if c["axis"] is None)["figures"]
             n = f["deals"]
             other = n - f["wins"] - f["endings"].get("tableau", 0)
@@ -228,11 +270,13 @@ class StatisticsDirective(CqDirective):
                                  "; ".join(f"{s}: {v:.1f} %" for s, v, _, _ in first), first, 0, 100))
         out.append(para("Of the deals someone won, the share won by the player who had the first say (the pone "
                         "in every source); 50 % would mean no advantage.", classes=["cq-plot-caption"]))
-        return out
+        return out + no_figures_yet([s for g in by("axes") for s in missing(d, g)])
 
     def effects(self, d: dict) -> list[nodes.Node]:
         out: list[nodes.Node] = []
-        for ax in AXES:
+        blocks = {s: b for g in by("axes") for s, b in d.get(g.name, {}).items()}
+        names = axes_by_name()
+        for ax in names.values():
             if ax.name in d["not_in_play"]:
                 continue
             section = nodes.section(ids=[effect_anchor(ax.name)], names=[effect_anchor(ax.name)])
@@ -241,20 +285,20 @@ class StatisticsDirective(CqDirective):
             section.append(para(ax.question, " ", link(f"rulings/{ax.slug}", "", nodes.Text("The ruling, source by "
                                                                                         "source."))))
             rows, plot = [], []
-            for source, block in d["conquian"].items():
-                if "same_as" in block:
+            for source, block in blocks.items():
+                if "same_as" in block or not hasattr(VARIANTS[source], ax.name):
                     continue
                 base = next(c for c in block["cells"] if c["axis"] is None)["figures"]
                 for c in block["cells"]:
                     if c["axis"] != ax.name:
                         continue
-                    sources_named = ", ".join(short(x) for x in [source] + [s for s, b in d["conquian"].items()
+                    sources_named = ", ".join(short(x) for x in [source] + [s for s, b in blocks.items()
                                                                              if b.get("same_as") == source])
                     frm = answer_words(ax, getattr(VARIANTS[source], ax.name))
                     to = value_words(ax.name, c["value"]) if c["value"] else ""
                     change = f"{frm} → {to}" if to else frm
                     if c.get("with"):
-                        change += " (with " + ", ".join(f"{AXIS_BY_NAME[k].title.lower()}: {value_words(k, v)}"
+                        change += " (with " + ", ".join(f"{names[k].title.lower()}: {value_words(k, v)}"
                                                         for k, v in c["with"].items()) + ")"
                     if "skipped" in c:
                         rows.append([sources_named, change, "not simulated: " + skipped_words(c["skipped"]), "", ""])
@@ -294,32 +338,43 @@ class StatisticsDirective(CqDirective):
         out.append(last)
         items = nodes.bullet_list()
         for name, why in d["not_in_play"].items():
-            ax = AXIS_BY_NAME[name]
+            ax = names[name]
             items += nodes.list_item("", para(link(f"rulings/{ax.slug}", "", nodes.Text(ax.title)), f": {why}."))
         last += [para("Not simulated, because nothing in a deal's play depends on them:"), items]
         return out
 
     def by_players(self, d: dict) -> list[nodes.Node]:
         out: list[nodes.Node] = []
-        for source, block in d["romme"].items():
-            rows, plot = [], []
-            for players, f in block["players"].items():
-                n = f["deals"]
-                endings = ", ".join(f"{ENDING_WORDS.get(k, k)} {v:,}" for k, v in f["endings"].items())
-                rows.append([players, f"{n:,}", share_text(f["wins"], n), endings, length_text(f),
-                             share_text(f["hand_romme"], max(f["wins"], 1))])
-                m, lo, hi = length(f)
-                plot.append((f"{players} players", m, lo, hi))
-            name = short(source)
-            out.append(table(["Players", "Deals", "Won", "Endings", "Decisions per deal",
-                              "Hand-Rommé share of won deals"], rows))
-            top = max(h for _, _, _, h in plot)
-            out.append(interval_plot(f"cq-plot-players-{source}", f"{name}: decisions per deal by number of players",
-                                     "; ".join(f"{label}: {v:.0f} decisions" for label, v, _, _ in plot), plot, 0,
-                                     10 * (int(top) // 10 + 1), unit=""))
-            out.append(para(f"Mean decisions per deal under {name}, by number of players, greedy players in every "
-                            f"seat, with 95 % intervals; a Hand-Rommé is a win by laying the whole hand down at "
-                            f"once.", classes=["cq-plot-caption"]))
+        for g in by("players"):
+            named = [(t, g.statistics.tally_words.get(t, (t, ""))) for t in g.tallies]
+            for source in sources(g.name):
+                block = d.get(g.name, {}).get(source)
+                if block is None:
+                    out += no_figures_yet([source])
+                    continue
+                out += self.players_of(source, block, named)
+        return out
+
+    def players_of(self, source: str, block: dict, tallies: list) -> list[nodes.Node]:
+        """One source's table and plot by number of players, with a column for each of its game's tallies."""
+        rows, plot = [], []
+        for players, f in block["players"].items():
+            n = f["deals"]
+            endings = ", ".join(f"{ENDING_WORDS.get(k, k)} {v:,}" for k, v in f["endings"].items())
+            rows.append([players, f"{n:,}", share_text(f["wins"], n), endings, length_text(f),
+                         *(share_text(f[t], max(f["wins"], 1)) for t, _ in tallies)])
+            m, lo, hi = length(f)
+            plot.append((f"{players} players", m, lo, hi))
+        name = short(source)
+        out: list[nodes.Node] = [table(["Players", "Deals", "Won", "Endings", "Decisions per deal",
+                                        *(f"{words} share of won deals" for _, (words, _) in tallies)], rows)]
+        top = max(h for _, _, _, h in plot)
+        out.append(interval_plot(f"cq-plot-players-{source}", f"{name}: decisions per deal by number of players",
+                                 "; ".join(f"{label}: {v:.0f} decisions" for label, v, _, _ in plot), plot, 0,
+                                 10 * (int(top) // 10 + 1), unit=""))
+        out.append(para(f"Mean decisions per deal under {name}, by number of players, greedy players in every "
+                        f"seat, with 95 % intervals" + "".join(f"; {what}" for _, (_, what) in tallies if what) + ".",
+                        classes=["cq-plot-caption"]))
         return out
 
 
