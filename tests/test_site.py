@@ -418,7 +418,7 @@ def test_the_checks_read_each_tab_from_the_domain(tmp_path):
 
 
 def test_the_extension_is_a_package_of_small_modules_that_reads_no_internals():
-    modules = sorted((EXT / "conquian_site").glob("*.py"))
+    modules = sorted((EXT / "conquian_site").rglob("*.py"))  # each game's folder included
     assert {m.stem for m in modules} >= {"__init__", "data", "nodes", "rulings", "sources", "tables", "domain",
                                          "checks", "api"}
     assert not (EXT / "conquian_site.py").exists(), "the one-file extension is replaced by the package"
@@ -428,6 +428,34 @@ def test_the_extension_is_a_package_of_small_modules_that_reads_no_internals():
         assert lines <= 450, f"{module.relative_to(ROOT)}: {lines} lines (at most 450)"
         for forbidden in ("design_component", "sync_id", "sync_group", "getsource", "ModuleAnalyzer", "cq_pages"):
             assert forbidden not in text, f"{module.relative_to(ROOT)}: uses {forbidden}"
+
+
+def test_the_site_has_a_folder_per_game_listed_from_the_engine_and_names_a_game_without_one(monkeypatch):
+    import types
+
+    from conquian.errors import ConquianError
+    from conquian.games import GAMES
+    from conquian_site import games as site_games
+
+    assert list(site_games.SITE_GAMES) == list(GAMES)  # the engine's list, in its order, nothing written by hand
+    for name, site in site_games.SITE_GAMES.items():
+        assert site.words.__name__ == f"conquian_site.games.{name}.words"
+        assert site.position_html.__module__ == f"conquian_site.games.{name}.table"
+    whist = types.SimpleNamespace(name="whist", title="Whist")
+    with pytest.raises(ConquianError, match=r"the game 'whist' \(Whist\) has no part in the site: add the folder "
+                                            r"docs/_ext/conquian_site/games/whist/ whose __init__.py exports words, "
+                                            r"position_html, table_html, seat_words, text_lines"):
+        site_games.site_part(whist)
+    half = types.ModuleType("conquian_site.games.whist")  # a folder with its words and no drawing
+    half.words = site_games.SITE_GAMES["romme"].words
+    monkeypatch.setitem(sys.modules, half.__name__, half)
+    with pytest.raises(ConquianError, match=r"'whist' \(Whist\): its site part .* lacks position_html, table_html, "
+                                            r"seat_words, text_lines;"):
+        site_games.site_part(whist)
+    half.__dict__.update({k: print for k in ("position_html", "table_html", "seat_words", "text_lines")})
+    half.words = types.SimpleNamespace(start=print)  # words without the functions every game's words have
+    with pytest.raises(ConquianError, match=r"lacks words.parse_action, words.action_text, words.the"):
+        site_games.site_part(whist)
 
 
 # -- examples are tests -------------------------------------------------------------------------

@@ -149,8 +149,10 @@ GAME_CLASSES = ({g.deal.__name__ for g in conquian.games.games()} | {cls.__name_
                 | {"Match", "RommeMatch"})
 # Every shared module (conquian.games, the list, and conquian/__init__, the public API, name the games' modules).
 NEUTRAL = [PACKAGE / f"{m}.py" for m in SHARED]
-SITE_GAME_MODULES = {"games", "facts", "romme_facts", "conquian_position", "romme_position"}
-SITE_NEUTRAL = [p for p in SITE if p.stem not in SITE_GAME_MODULES]
+# The site's per-game folders (docs/_ext/conquian_site/games/<game>/, one per game listed) are exempt; every other
+# module of the extension, the site's list of games (games/__init__.py) included, is checked.
+SITE_GAME_MODULES = {ROOT / "docs" / "_ext" / "conquian_site" / "games" / name for name in GAME_NAMES}
+SITE_NEUTRAL = [p for p in SITE if not SITE_GAME_MODULES & set(p.parents)]
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

@@ -1,20 +1,24 @@
 """The site's Sphinx extension: everything a page says about a source comes from its declaration.
 
-One module per family, each with its own ``setup_*`` (after sphinx-design's layout):
+Laid out as the engine is: shared modules, which never ask which game they hold, and one folder per game in
+``games/`` (listed by looping over :data:`conquian.games.GAMES`).  One module per family, each with its own
+``setup_*`` (after sphinx-design's layout):
 
-``data``      pure helpers on the engine's data (sources in order, value groups, matrix rows, verdicts)
+``data``      pure helpers on the engine's data (sources in order, value groups, matrix rows, verdicts; the home
+              game's axes, asked of :mod:`conquian.games`)
 ``domain``    the ``cq`` domain: per-page data (a ruling page's axis, verdict and source tabs); site links
 ``nodes``     nodes and building blocks; the ``{cards}`` and ``{status}`` roles; verdicts resolved after reading
 ``shared``    the base class of the directives
 ``rulings``   ``{ruling}`` (the summary banner), ``{entry}``, ``{verdict}``
-``scenario``  pure: a position put to several rule sets (of either game: Conquian, Rommé), the engine's answers
+``scenario``  pure: a position put to several rule sets (of any game the engine plays), the engine's answers
               checked against an expectation; what differs between the games is asked of the rule set's game
-``facts``     pure: Conquian's deal in words, the facts of a ``then`` column (and what the games' facts share)
-``romme_facts``     pure: the same for Rommé
-``games``     each game's part of the site (its words, its drawing), looked up by a rule set's game
+``facts``     pure: what every game's facts share (the expectation's error, the words for nothing, card lists)
+``games``     the site's list of games: each game's part of the site (its words, its drawing), from its folder,
+              looked up by a rule set's game; a game without a folder stops the build, saying what to add
+``games/conquian/``  pure: Conquian's words (``words``: a deal and a match in words, the facts of a ``then``
+              column) and table diagram (``table``: the dealer, the middle of the table, the pone)
+``games/romme/``  pure: Rommé's words and table diagram (seats, hands, jokers, the table, the piles)
 ``position``  ``{position}``: a position drawn as a table diagram, as the position's game draws it
-``conquian_position``  pure: a Conquian position's table diagram (the dealer, the middle of the table, the pone)
-``romme_position``  pure: a Rommé position's table diagram (seats, hands, jokers, the table, the piles)
 ``compare``   ``{compare}``: one position under every source, executed at build time, checked, in words
 ``toggle``    ``{python}``: a doctest behind "Show the Python"
 ``tabs``      ``{source-tabs}`` and ``{source-tab}``: a ruling page's tabs, one per source
@@ -26,9 +30,10 @@ One module per family, each with its own ``setup_*`` (after sphinx-design's layo
 ``counts``    the figures the pages state, and ``{count}``, computed once
 ``download``  every source × rule cell as JSON and CSV with a JSON Schema, written into the built site
 ``rulebook``  ``{rules-of}``: "The rules of X", one page per source (written when the build starts)
+``statistics``  the statistics pages' figures (from ``docs/_data/statistics.json``)
 ``checks``    every axis has a ruling page, every ruling page its parts (warnings naming file and axis)
 ``api``       the API reference: short names, public bases, no type docstrings on constants
-``drawing``   pure: cards, prose with cards, Conquian's table diagram (the site and the browser draw alike)
+``drawing``   pure: cards, prose with cards (the site and the browser draw alike; each game's table uses them)
 ``playroom``  pure: what the reader's browser asks of the engine ("Try it", a deal against the computer)
 ``browser``   ``{play}``; Pyodide and the packed engine copied into the built site
 

@@ -5,15 +5,17 @@ At the end of an HTML build:
 - the few files of Pyodide that run Python in a Web Worker are copied from ``node_modules/pyodide`` (the npm
   package pinned by ``package-lock.json``; ``make html`` runs ``npm ci``) into ``_pyodide/``, with a ``NOTICE``
   crediting it and its licence (MPL-2.0);
-- the engine is packed into ``_static/cq-engine.zip``: the ``conquian`` package with the declarations of
-  ``variants/``, and the pure modules of this extension the worker runs (:mod:`conquian_site.playroom` and the
-  drawing it shares with ``{position}``).  The zip is reproducible: names sorted, fixed timestamps.
+- the engine is packed into ``_static/cq-engine.zip``: the ``conquian`` package (its games' rooms,
+  ``conquian/games/**``, included) with the declarations of ``variants/``, and the pure modules of this extension
+  the worker runs (:mod:`conquian_site.playroom`, the drawing it shares with ``{position}``, and every game's
+  folder of :mod:`conquian_site.games`).  The zip is reproducible: names sorted, fixed timestamps.
 
 Nothing loads from another host, and a page pays nothing for this until the reader presses "Try it" or "Deal":
 ``conquian.js`` then loads ``cq-play.js`` and ``cq-play.css``, which start the worker ``cq-worker.js``.
 
-``{play}`` is the form of the play page: the rules (every source and each of its other readings), the number of
-players for Rommé (2 to 6), a seed; and the play area, an element with class ``cq-play``.
+``{play}`` is the form of the play page: the rules (every source and each of its other readings, grouped by
+game), the number of players for the games a deal of which takes a number (Rommé: 2 to 6), a seed; and the play
+area, an element with class ``cq-play``.
 """
 
 from __future__ import annotations
@@ -31,8 +33,10 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 import conquian
+from conquian.games import games
 from conquian.registry import variants_dir
 
+from .data import WARNING_TYPE
 from .nodes import cq_html
 from .playroom import choices
 from .shared import CqDirective
@@ -43,9 +47,10 @@ ROOT = Path(conquian.__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
 #: The files the worker needs: the module loader, the interpreter and its standard library, the package list.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-#: The extension's modules the worker imports (pure: no docutils, no Sphinx).
-SITE_MODULES = ("playroom.py", "games.py", "drawing.py", "conquian_position.py", "facts.py", "markup.py", "romme_facts.py",
-                "romme_position.py")
+#: The extension's modules the worker imports (pure: no docutils, no Sphinx); a folder (the games' parts) whole.
+SITE_MODULES = ("playroom.py", "drawing.py", "facts.py", "markup.py", "games")
+#: The number of players the play page offers first, for a game a deal of which takes a number.
+FIRST_PLAYERS = 3
 _EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
@@ -56,7 +61,10 @@ def engine_files() -> list[tuple[str, bytes]]:
     files = [(f"conquian/{p.relative_to(pkg).as_posix()}", p.read_bytes()) for p in pkg.rglob("*.py")
              if "__pycache__" not in p.parts]
     files += [(f"conquian/variants/{p.name}", p.read_bytes()) for p in sorted(variants_dir().glob("*.toml"))]
-    files += [(f"conquian_site/{name}", (here / name).read_bytes()) for name in SITE_MODULES]
+    for name in SITE_MODULES:
+        found = sorted((here / name).rglob("*.py")) if (here / name).is_dir() else [here / name]
+        files += [(f"conquian_site/{p.relative_to(here).as_posix()}", p.read_bytes()) for p in found
+                  if "__pycache__" not in p.parts]
     files.append(("conquian_site/__init__.py",
                   b'"""The modules of the site extension that run in the reader\'s browser (see browser.py)."""\n'))
     return sorted(files)
@@ -86,7 +94,7 @@ def copy_pyodide(outdir: Path) -> None:
     missing = [f for f in PYODIDE_FILES if not (PYODIDE / f).is_file()]
     if missing:
         logger.warning(f"{PYODIDE}: {', '.join(missing)} missing: run 'npm ci' (make html does) so that the "
-                       f"site can run the engine in the reader's browser", type="conquian", subtype="browser")
+                       f"site can run the engine in the reader's browser", type=WARNING_TYPE, subtype="browser")
         return
     dest = outdir / "_pyodide"
     dest.mkdir(parents=True, exist_ok=True)
@@ -124,18 +132,22 @@ class PlayDirective(CqDirective):
 
     def run(self):
         self.note_declarations()
-        groups = {"conquian": [], "romme": []}
+        groups: dict[str, list[str]] = {g.name: [] for g in games()}
         for c in choices():
             groups[c["game"]].append(f'<option value="{escape(c["rules"])}" data-game="{c["game"]}">'
                                      f'{escape(c["label"])}</option>')
-        options = "".join(f'<optgroup label="{label}">{"".join(groups[game])}</optgroup>'
-                          for game, label in (("conquian", "Conquian"), ("romme", "Rommé")) if groups[game])
-        players = "".join(f'<option value="{n}"{" selected" if n == 3 else ""}>{n}</option>' for n in range(2, 7))
+        options = "".join(f'<optgroup label="{escape(g.title)}">{"".join(groups[g.name])}</optgroup>'
+                          for g in games() if groups[g.name])
+        several = [g for g in games() if g.players[0] != g.players[1]] or games()  # a deal of these takes a number
+        low, high = min(g.players[0] for g in several), max(g.players[1] for g in several)
+        players = "".join(f'<option value="{n}"{" selected" if n == FIRST_PLAYERS else ""}>{n}</option>'
+                          for n in range(low, high + 1))
+        who = escape(", ".join(g.title for g in several))
         html = (
             '<div class="cq-playroom" data-mode="deal">'
             '<form class="cq-play-setup" aria-label="A new deal">'
             f'<label>Rules <select name="rules">{options}</select></label> '
-            f'<label class="cq-players">Players (Rommé) <select name="players" disabled>{players}</select></label> '
+            f'<label class="cq-players">Players ({who}) <select name="players" disabled>{players}</select></label> '
             '<label>Seed <input name="seed" type="number" min="0" step="1" value="1" inputmode="numeric"></label> '
             '<button type="submit" class="cq-deal">Deal</button></form>'
             '<p class="cq-play-status" role="status" aria-live="polite"></p>'

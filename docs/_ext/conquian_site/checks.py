@@ -19,9 +19,7 @@ from __future__ import annotations
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from conquian.games.conquian.rules import AXES, AXIS_BY_NAME
-
-from .data import RULINGS, ordered_sources, ruling_docname, source_ids
+from .data import AXES, AXIS_BY_NAME, RULINGS, WARNING_TYPE, ordered_sources, ruling_docname, source_ids
 from .domain import PageRecord, TabSetRecord, cq_domain, doc_file
 
 logger = logging.getLogger(__name__)
@@ -122,7 +120,7 @@ def visible_code_problems(env) -> list[tuple[str, str]]:
 
 def check_consistency(app: Sphinx, env) -> None:
     for docname, message in ruling_problems(env) + visible_code_problems(env):
-        logger.warning(message, location=docname, type="conquian", subtype="ruling")
+        logger.warning(message, location=docname, type=WARNING_TYPE, subtype="ruling")
 
 
 def setup_checks(app: Sphinx) -> None:

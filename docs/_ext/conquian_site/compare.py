@@ -54,7 +54,7 @@ from conquian import DECLARATIONS
 from conquian.games import HOME
 from conquian.status import Status
 
-from .data import axis_of, rule_target, ruling_docname
+from .data import WARNING_TYPE, axis_of, rule_target, ruling_docname
 from .domain import CompareRecord, CompareRow
 from .drawing import reader_text, words_html
 from .nodes import cq_html, para
@@ -307,7 +307,7 @@ class CompareDirective(CqDirective):
         """A warning at the page line of the body's line ``i`` (the directive's own line if ``i`` < 0)."""
         line = self.body_line() + i if i >= 0 else self.lineno
         logger.warning(f"{self.where()}:{line}: {message}", location=(self.env.docname, line),
-                       type="conquian", subtype="compare")
+                       type=WARNING_TYPE, subtype="compare")
         return []
 
 

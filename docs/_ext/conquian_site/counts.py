@@ -12,9 +12,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
-from conquian.games.conquian.rules import AXES
-
-from .data import Verdict, computed_verdict, declaration_files, ordered_sources
+from .data import AXES, WARNING_TYPE, Verdict, computed_verdict, declaration_files, ordered_sources
 
 logger = logging.getLogger(__name__)
 
@@ -48,7 +46,7 @@ class CountRole(SphinxRole):
         counts = site_counts()
         if key.lower() not in counts:
             logger.warning(f"{{count}}`{key}`: unknown figure; the figures are: {', '.join(counts)}",
-                           location=self.get_location(), type="conquian", subtype="data")
+                           location=self.get_location(), type=WARNING_TYPE, subtype="data")
             return [], []
         text = in_words(counts[key.lower()])
         if key[:1].isupper():

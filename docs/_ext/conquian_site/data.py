@@ -1,8 +1,9 @@
 """What the site shows, computed from the engine: pure functions, no Sphinx (the tests call them directly).
 
 Everything about an axis (its group, the reader's name, the question, the words for a value and what a value
-means) comes from :data:`conquian.games.conquian.rules.AXES`; everything about a source from :data:`conquian.DECLARATIONS`;
-the statuses (word, mark, meaning) from :class:`conquian.status.Status`.  Nothing here reads source text.
+means) comes from the axes of the home game's rule-set class (:data:`AXES`, asked of :mod:`conquian.games`);
+everything about a source from :data:`conquian.DECLARATIONS`; the statuses (word, mark, meaning) from
+:class:`conquian.status.Status`.  Nothing here reads source text.
 """
 
 from __future__ import annotations
@@ -10,11 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import conquian
 from conquian import DECLARATIONS
 from conquian.declarations import Declaration, Evidence, Repair
-from conquian.games import HOME, RULE_SETS
+from conquian.axes import Axis
+from conquian.games import HOME, RULE_SETS, axes_of_game
 from conquian.registry import sources, variants_dir
-from conquian.games.conquian.rules import AXES, AXIS_BY_NAME, Axis
 from conquian.status import Status
 from conquian.verdicts import Verdict, compare
 
@@ -22,9 +24,17 @@ __all__ = [
     "RULINGS", "SYNC_GROUP", "LANGUAGE_NAME", "Verdict", "ordered_sources", "source_ids", "axis_of",
     "ruling_docname", "entry_anchor", "sentence", "axis_groups", "value_groups", "computed_verdict",
     "matrix_data", "repaired_segments", "declaration_files", "status_counts", "games", "game_axis", "own_axes",
-    "matrix_cell", "own_matrix_data",
+    "matrix_cell", "own_matrix_data", "AXES", "AXIS_BY_NAME", "WARNING_TYPE",
 ]
 
+#: The home game's axes (:data:`conquian.games.HOME`), in order: each has a ruling page, a row of the matrix.
+AXES: tuple[Axis, ...] = axes_of_game(HOME)
+#: The same by name.
+AXIS_BY_NAME: dict[str, Axis] = {ax.name: ax for ax in AXES}
+
+#: The type of the site's warnings (``conquian.compare``, ``conquian.ruling``, ...; what ``suppress_warnings``
+#: would name): the project's name, which is its package's, not a game's.
+WARNING_TYPE = conquian.__name__
 #: Folder of the ruling pages, relative to the source directory.
 RULINGS = "rulings"
 #: The sync group of the source tabs on every ruling page (a reader picks a source once for every page).

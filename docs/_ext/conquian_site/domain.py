@@ -25,9 +25,10 @@ from sphinx.domains import Domain
 from sphinx.errors import NoUri
 from sphinx.util import logging
 
-from conquian.games.conquian.rules import Axis
+from conquian.axes import Axis
+from conquian.games import GAMES, HOME
 
-from .data import Verdict, computed_verdict, ruling_docname
+from .data import WARNING_TYPE, Verdict, computed_verdict, ruling_docname
 
 logger = logging.getLogger(__name__)
 
@@ -99,7 +100,7 @@ class ConquianDomain(Domain):
     """Per-page data of the site: ``{ruling}``, ``{verdict}`` and ``{source-tabs}`` write it, the checks read it."""
 
     name = "cq"
-    label = "Conquian"
+    label = GAMES[HOME].title  # the site is about its home game
     initial_data: dict[str, Any] = {"pages": {}}
     data_version = 2
 
@@ -169,7 +170,7 @@ class ConquianDomain(Domain):
         todoc, _, anchor = target.partition("#")
         if todoc not in env.all_docs:
             logger.warning(f"{doc_file(env, fromdocname)}: link to a missing page docs/{todoc}.md",
-                           location=node, type="conquian", subtype="link")
+                           location=node, type=WARNING_TYPE, subtype="link")
             raise NoUri(target)
         uri = builder.get_relative_uri(fromdocname, todoc) + (f"#{anchor}" if anchor else "")
         return nodes.reference("", "", contnode, refuri=uri, internal=True)

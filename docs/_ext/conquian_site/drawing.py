@@ -2,8 +2,8 @@
 
 Pure (no docutils, no Sphinx): the ``{position}`` diagram at build time and the "Try it" table in the reader's
 browser (:mod:`conquian_site.playroom`, run by Pyodide) draw with the same functions, so a card looks the same
-in both.  Each game's table is drawn with these cards by its own module (:mod:`conquian_site.conquian_position`,
-:mod:`conquian_site.romme_position`).
+in both.  Each game's table is drawn with these cards by its own module, in its folder of
+:mod:`conquian_site.games` (``games/<game>/table.py``).
 
 A seat whose hand is ``hidden`` (the computer's, in a deal against it) shows a card back for each card.
 """

@@ -19,7 +19,7 @@ Columns (after ``source``, any of):
              ``turned down: 4♦``, ``discard pile: 4♦``, ``pone holds 10``, ``stock holds 19``, ``to act: pone``;
              for a match ``Ana 2``, ``Ben deals``, ``may stop``, ``must play on``; for Rommé, its position lines
              (``to play: 1``, ``result: 1 wins``, ``hand 1: …``, ``table: …``, ``opened: 1``),
-             ``seat 1 holds 3``, ``stock holds 20``, ``penalty 0: 45`` (see :mod:`conquian_site.romme_facts`)
+             ``seat 1 holds 3``, ``stock holds 20``, ``penalty 0: 45`` (see :mod:`conquian_site.games.romme.words`)
 
 A cell lists items separated by ``;``; ``—`` (or nothing) is the empty list; ``cannot arise`` in the first cell
 says the scenario is impossible under those rules (the position cannot be set up, the cut is refused, ...).

@@ -25,9 +25,10 @@ from sphinx.util.docutils import SphinxRole
 
 from conquian.cards import Card
 from conquian.errors import CardError
-from conquian.games.conquian.rules import AXIS_BY_NAME, Axis
+from conquian.axes import Axis
 from conquian.status import NOT_APPLICABLE, Status
 
+from .data import AXIS_BY_NAME, WARNING_TYPE
 from .domain import cq_domain
 from .drawing import card_html, players_from_one, words_html  # noqa: F401  (the roles draw cards; other modules import them here)
 
@@ -165,7 +166,7 @@ class CardsRole(SphinxRole):
         try:
             return [card_nodes(self.text)], []
         except CardError as exc:
-            logger.warning(f"{{cards}}: {exc}", location=self.get_location(), type="conquian", subtype="cards")
+            logger.warning(f"{{cards}}: {exc}", location=self.get_location(), type=WARNING_TYPE, subtype="cards")
             return [nodes.literal(self.rawtext, self.text)], []
 
 
@@ -176,7 +177,7 @@ class NotMeldRole(SphinxRole):
         try:
             outer = card_nodes(f"[{self.text}]")
         except CardError as exc:
-            logger.warning(f"{{not-meld}}: {exc}", location=self.get_location(), type="conquian", subtype="cards")
+            logger.warning(f"{{not-meld}}: {exc}", location=self.get_location(), type=WARNING_TYPE, subtype="cards")
             return [nodes.literal(self.rawtext, self.text)], []
         for group in outer.findall(nodes.inline):
             if "cq-meld" in group["classes"]:
@@ -193,7 +194,7 @@ class StatusRole(SphinxRole):
             return [badge(Status(self.text.strip().lower()))], []
         except ValueError:
             logger.warning(f"{{status}}: {self.text!r} is not one of {', '.join(s.value for s in Status)}",
-                           location=self.get_location(), type="conquian", subtype="status")
+                           location=self.get_location(), type=WARNING_TYPE, subtype="status")
             return [nodes.literal(self.rawtext, self.text)], []
 
 

@@ -26,10 +26,9 @@ from html import escape
 
 from conquian import DECLARATIONS
 from conquian.errors import ConquianError, IllegalMove
-from conquian.games import HOME, RULE_SETS, game_of
+from conquian.games import HOME, RULE_SETS, axes_of_game, game_of
 from conquian.players import GreedyPlayer
 from conquian.registry import parse_rules
-from conquian.games.conquian.rules import AXIS_BY_NAME
 from conquian.text import shorten
 
 from .drawing import players_from_one, words_html
@@ -39,6 +38,8 @@ __all__ = ["Room", "choices", "handle"]
 
 _VARIANT_LINE = re.compile(r"^[ \t]*variant[ \t]*:.*$", re.MULTILINE | re.IGNORECASE)
 _STOCK_OR_OUT = re.compile(r"^[ \t]*(?:stock|out)[ \t]*:.*$", re.MULTILINE | re.IGNORECASE)
+#: The home game's axes by name: each has a ruling page (other games' own axes have none).
+_RULED = {ax.name: ax for ax in axes_of_game(HOME)}
 
 
 def choices() -> list[dict]:
@@ -255,8 +256,8 @@ def _rule_words(rules, axis: "str | None") -> str:
 
 
 def _ruling_page(axis: "str | None") -> "str | None":
-    """The ruling page of a Conquian axis (relative to the site's root); Rommé's own axes have none."""
-    ax = AXIS_BY_NAME.get(axis) if axis else None
+    """The ruling page of an axis of the home game (relative to the site's root); other games' own axes have none."""
+    ax = _RULED.get(axis) if axis else None
     return f"rulings/{ax.slug}.html" if ax is not None else None
 
 

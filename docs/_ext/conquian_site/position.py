@@ -22,10 +22,10 @@ cards (the body is then only the ``variant:`` line); ``:caption:`` says what to 
 The drawing is the game's (:mod:`conquian_site.games`): for Conquian, HTML text with labels (no pictures of
 text): each player's melds, grouped, and hand as cards, the cards he has down, the stock (a count), the cards out
 of play where there are any, and the card on offer with how it got there and who has the say
-(:mod:`conquian_site.conquian_position`).
+(:mod:`conquian_site.games.conquian.table`).
 
 The game is the rule set's: under a Rommé rule set the body is Rommé position text (see
-:mod:`conquian.games.romme.notation`) and the drawing is Rommé's table (:mod:`conquian_site.romme_position`)::
+:mod:`conquian.games.romme.notation`) and the drawing is Rommé's table (:mod:`conquian_site.games.romme.table`)::
 
     ```{position}
     :name: discard

@@ -27,13 +27,13 @@ from sphinx.application import Sphinx
 from conquian import DECLARATIONS
 from conquian.declarations import Declaration, Entry, Evidence
 from conquian.games import HOME
-from conquian.games.conquian.rules import AXIS_BY_NAME, Axis
+from conquian.axes import Axis
 from conquian.status import Status
 from conquian.verdicts import compare
 
 from .statistics import ruling_effect
-from .data import (LANGUAGE_NAME, answer_words, Verdict, axis_of, computed_verdict, entry_anchor, game_axis, games,
-                   ordered_sources, repaired_segments, ruling_docname, sentence, value_groups)
+from .data import (AXIS_BY_NAME, LANGUAGE_NAME, answer_words, Verdict, axis_of, computed_verdict, entry_anchor,
+                   game_axis, games, ordered_sources, repaired_segments, ruling_docname, sentence, value_groups)
 from .nodes import badge, cq_details, cq_html, link, not_applicable, para, strong, value_inline
 from .passages import locator_target
 from .shared import CqDirective

@@ -10,8 +10,8 @@ player to act may do and what he may not (with the engine's :class:`~conquian.er
 
 Everything that differs between the games is picked by the game of the rule set (``type(rules).GAME``): how a
 scenario starts (:meth:`Scenario.start`), and the module that reads actions and says where a deal stands and what
-its facts are (:data:`WORDS`: :mod:`conquian_site.facts` for Conquian, :mod:`conquian_site.romme_facts` for
-Rommé, each with the same functions).
+its facts are (:data:`WORDS`: each game's ``words``, from its folder in :mod:`conquian_site.games`, each with the
+same functions).
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from conquian.errors import ConquianError, IllegalMove, PositionError
 from conquian.games import game_of as _game_of
 from conquian.registry import parse_rules
 
-from .facts import EMPTY, PLAYERS, ExpectationError
+from .facts import EMPTY, ExpectationError
 from .games import SITE_GAMES
 
 __all__ = ["Side", "Scenario", "Step", "Refusal", "Answer", "side_of", "run", "state_words", "fact_words",
-           "fact_value", "fact_matches", "PLAYERS", "EMPTY", "ExpectationError", "WORDS", "game_of",
+           "fact_value", "fact_matches", "EMPTY", "ExpectationError", "WORDS", "game_of",
            "words_of", "parse_action", "action_text", "axis_in"]
 
 #: Each game's words and facts: one module per game, with the same functions (see :mod:`conquian_site.games`).
@@ -38,7 +38,7 @@ WORDS: dict[str, ModuleType] = {name: site.words for name, site in SITE_GAMES.it
 
 
 def game_of(rules: Any) -> str:
-    """The name of the game a rule set (or a deal) is of: ``conquian``, ``romme``."""
+    """The name of the game a rule set (or a deal) is of, as :mod:`conquian.games` lists it."""
     return _game_of(rules).name
 
 
@@ -207,8 +207,9 @@ def run(scenario: Scenario, side: Side, play: "tuple[str, ...] | None" = None, a
         who = words.the(g.to_act)
         try:
             if move.lower().startswith("report:"):
-                if not hasattr(g, "report"):
-                    raise PositionError(f"an irregularity is reported in Conquian only, not under {side.rules}")
+                if not hasattr(g, "report"):  # only a game whose deal takes reports has irregularities
+                    raise PositionError(f"{_game_of(side.rules).title} has no irregularities to report: 'report:' "
+                                        f"is no move under {side.rules}")
                 what = move.split(":", 1)[1].strip()
                 g.report(what)
                 answer.steps.append(Step("", move, f"{what} is reported"))

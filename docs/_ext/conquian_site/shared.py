@@ -9,7 +9,7 @@ from sphinx.util.docutils import SphinxDirective
 from conquian import DECLARATIONS
 from conquian.declarations import Declaration, Entry, Evidence
 
-from .data import declaration_files, source_ids
+from .data import WARNING_TYPE, declaration_files, source_ids
 from .domain import ConquianDomain, cq_domain, doc_file
 from .nodes import para, strong
 
@@ -28,7 +28,7 @@ class CqDirective(SphinxDirective):
         return doc_file(self.env, self.env.docname)
 
     def warn(self, message: str, subtype: str = "data") -> list[nodes.Node]:
-        logger.warning(message, location=self.get_location(), type="conquian", subtype=subtype)
+        logger.warning(message, location=self.get_location(), type=WARNING_TYPE, subtype=subtype)
         return []
 
     def note_declarations(self) -> None:

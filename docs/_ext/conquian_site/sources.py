@@ -17,7 +17,7 @@ from sphinx.application import Sphinx
 from conquian import DECLARATIONS
 from conquian.declarations import Declaration, Evidence
 from conquian.games import HOME
-from conquian.games.conquian.rules import Axis
+from conquian.axes import Axis
 from conquian.status import Status
 
 from .data import LANGUAGE_NAME, axis_groups, ordered_sources, rule_anchor, rule_target, status_counts

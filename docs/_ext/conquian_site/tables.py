@@ -16,10 +16,9 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
 from conquian import DECLARATIONS
-from conquian.games.conquian.rules import AXES
 
 from .counts import in_words, site_counts
-from .data import Verdict, computed_verdict, ordered_sources, ruling_docname, value_groups
+from .data import AXES, Verdict, computed_verdict, ordered_sources, ruling_docname, value_groups
 from .nodes import cq_verdict_text, link, para, value_inline
 from .shared import CqDirective
 

@@ -3,8 +3,8 @@ the "Try it" table shares, and the same in sentences.  Cards are drawn by :mod:`
 
 The drawing is HTML text with labels (no pictures of text): each player's melds, grouped, and hand as cards, the
 cards he has down, the stock (a count), the cards out of play where there are any, and the card on offer with how
-it got there and who has the say.  Rommé's is :mod:`conquian_site.romme_position`; :mod:`conquian_site.games`
-says which game draws with which.
+it got there and who has the say.  Each game draws its own (``games/<game>/table.py``);
+:mod:`conquian_site.games` says which game draws with which.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from conquian import Game
 from conquian.games.conquian.rules import RefusedCard
 from conquian.games.conquian.state import Role
 
-from .drawing import backs_html, card_html, cards_html, melds_html
-from .facts import state_words
+from ...drawing import backs_html, card_html, cards_html, melds_html
+from .words import state_words
 
 
 def seat_html(g: Game, role: Role, hidden: bool = False, name: str = "") -> str:

@@ -1,6 +1,6 @@
 """Rommé's side of a scenario in words: where a deal stands, and the facts of a ``then`` column (each as the engine
-has it, and whether a page's item holds): pure functions, no Sphinx.  The same names as Conquian's
-(:mod:`conquian_site.facts`); :mod:`conquian_site.scenario` picks the module of a rule set's game.
+has it, and whether a page's item holds): pure functions, no Sphinx.  The same names as every game's words
+(see :mod:`conquian_site.games`); :mod:`conquian_site.scenario` picks the words of a rule set's game.
 
 Seats are numbered as in Rommé position text, 0 the dealer, clockwise.  The facts a ``then`` cell may name:
 
@@ -28,8 +28,8 @@ from conquian.games.romme.notation import KEYS
 from conquian.games.romme.state import Phase, Termination
 from conquian.text import split_groups
 
-from .facts import EMPTY, ExpectationError, cards_equal
-from .markup import split_variant
+from ...facts import EMPTY, ExpectationError, cards_equal
+from ...markup import split_variant
 
 __all__ = ["the", "state_words", "fact_words", "fact_value", "fact_matches", "parse_action", "action_text",
            "GAME_FACTS", "first_meld_points", "start"]

@@ -17,8 +17,8 @@ from conquian.cards import BY_CODE, JOKER_CODE
 from conquian.games.romme.game import RommeGame
 from conquian.games.romme.state import Phase
 
-from .drawing import backs_html, card_html, cards_html
-from .romme_facts import first_meld_points, state_words
+from ...drawing import backs_html, card_html, cards_html
+from .words import first_meld_points, state_words
 
 
 def plural(n: int, word: str) -> str:

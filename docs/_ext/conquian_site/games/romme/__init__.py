@@ -1,0 +1,17 @@
+"""Rommé's part of the site: its words and its table diagram (see :mod:`conquian_site.games`).
+
+=================  ==========================================================================================
+module             its one job
+=================  ==========================================================================================
+:mod:`.words`      where a deal stands in words, the facts of a ``then`` column (seats, the table, penalties)
+:mod:`.table`      the table diagram (every seat, the melds on the table with their jokers, the piles), in HTML
+                   and in sentences
+=================  ==========================================================================================
+"""
+
+from __future__ import annotations
+
+from . import words
+from .table import position_html, seat_words, table_html, text_lines
+
+__all__ = ["words", "position_html", "table_html", "seat_words", "text_lines"]
