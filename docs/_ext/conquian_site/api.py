@@ -1,13 +1,15 @@
 """Helpers for the API reference (autodoc): short names in the engine's docstrings, private bases, type docstrings.
 
-* A Python reference the engine's docstrings write short (``RuleSet``, ``conquian.variant``) resolves to the one
-  documented object of the ``conquian`` package it names.
+* A Python reference the engine's docstrings write short (``RuleSet``, ``RuleSetText.parse``, ``conquian.variant``)
+  resolves to the one documented object of the ``conquian`` package it names; a name a module imports from another
+  (``conquian.simulation.MAX_DECISIONS``, from :mod:`conquian.gametype`) resolves to where it is documented.
 * A private base class (``conquian.games.conquian.rules._Choice``) shows as the public class it derives from.
 * A module constant without a docstring of its own does not show its type's (``tuple``'s, ``dict``'s).
 """
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from typing import Any
 
@@ -26,8 +28,8 @@ def resolve_short_names(app: Sphinx, env, node: nodes.Element, contnode: nodes.N
     if node.get("refdomain") != "py":
         return None
     target = node.get("reftarget", "").lstrip(".~")
-    if not target or not (target.startswith("conquian.") or "." not in target):
-        return None
+    if not target or not (target.startswith("conquian.") or "." not in target or target[:1].isupper()):
+        return None  # another package's name (``random.Random``) is intersphinx's
     objects = env.get_domain("py").objects
     if target in objects:
         return None
@@ -38,11 +40,33 @@ def resolve_short_names(app: Sphinx, env, node: nodes.Element, contnode: nodes.N
         package = (node.get("py:module") or "").rpartition(".")[0]
         found = {full for full in found if full.startswith(package + ".")
                  and "." not in full[len(package) + 1:].rpartition(".")[0]}
+    if not found and head.startswith("conquian"):
+        found = _reexported(objects, head, name)
     if len(found) != 1:
         return None
     full = found.pop()
     obj = objects[full]
     return make_refnode(app.builder, node["refdoc"], obj.docname, obj.node_id, contnode, full)
+
+
+def _attribute(module: str, name: str) -> Any:
+    try:
+        return getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError):
+        return _MISSING
+
+
+_MISSING = object()
+
+
+def _reexported(objects: dict, head: str, name: str) -> set[str]:
+    """Where a name that module ``head`` imports from another is documented: the documented ``conquian`` module
+    constants, functions and classes of that name that are the very same object."""
+    value = _attribute(head, name)
+    if value is _MISSING:
+        return set()
+    return {full for full in objects if full.startswith("conquian.") and full.rpartition(".")[2] == name
+            and _attribute(full.rpartition(".")[0], name) is value}
 
 
 def drop_type_docstrings(app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]) -> None:

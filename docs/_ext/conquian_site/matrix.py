@@ -22,7 +22,7 @@ from html import escape
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 
-from conquian.games import HOME
+from conquian.games import GAMES, HOME
 from conquian.status import NOT_APPLICABLE, Status
 from conquian.verdicts import Verdict
 
@@ -32,6 +32,9 @@ from .data import (axis_groups, computed_verdict, game_axis, games, matrix_data,
                    rule_target, ruling_docname)
 from .nodes import cq_html, para
 from .shared import CqDirective
+
+#: The home game's title, as the matrix's captions and legend name it.
+HOME_TITLE = GAMES[HOME].title
 
 
 def href(docname: str, anchor: str = "") -> str:
@@ -154,8 +157,8 @@ class ComparisonMatrixDirective(CqDirective):
                     f"{d.short} {words(r['cells'][d.id]['text']) if r['cells'][d.id] else 'does not arise'}" for d in decls)))
         label = f"{name}’s own rules"
         html = (f'<div class="cq-scroll cq-own-wrap" tabindex="0" role="region" aria-label="{escape(label)}">'
-                f'<table class="cq-own-matrix"><caption class="cq-sr-only">{escape(label)}: the rules Conquian has no '
-                f'counterpart for</caption><thead><tr><th scope="col" class="cq-corner">Rule</th>{head}</tr></thead>'
+                f'<table class="cq-own-matrix"><caption class="cq-sr-only">{escape(label)}: the rules {HOME_TITLE} has '
+                f'no counterpart for</caption><thead><tr><th scope="col" class="cq-corner">Rule</th>{head}</tr></thead>'
                 f'<tbody>{"".join(body)}</tbody></table></div>')
         node = cq_html(html=html)
         node += fallback
@@ -175,8 +178,8 @@ class ComparisonMatrixDirective(CqDirective):
         if others:
             names = ", ".join(f"{escape(d.short)} ({escape(d.title)})" for d in others)
             other = (f"<p>The last column{'s are' if len(others) > 1 else ' is'} {names}, another game: the rules it "
-                     f"shares with Conquian, each linking to its source page; the ≠ marks and the switch compare the "
-                     f"Conquian sources only.</p>")
+                     f"shares with {HOME_TITLE}, each linking to its source page; the ≠ marks and the switch compare "
+                     f"the {HOME_TITLE} sources only.</p>")
         return (f'<div class="cq-legend"><p><strong>Marks:</strong> {marks}. A silent cell is this site’s reading, '
                 f'never the source’s “no”. ≠ marks a rule where the sources differ in play.</p>'
                 f'<details class="cq-legend-more"><summary>What the marks mean</summary><ul>{meanings}</ul>'
