@@ -40,7 +40,7 @@ def resolve_short_names(app: Sphinx, env, node: nodes.Element, contnode: nodes.N
         package = (node.get("py:module") or "").rpartition(".")[0]
         found = {full for full in found if full.startswith(package + ".")
                  and "." not in full[len(package) + 1:].rpartition(".")[0]}
-    if not found and head.startswith("conquian"):
+    if not found and (head + ".").startswith("conquian."):
         found = _reexported(objects, head, name)
     if len(found) != 1:
         return None
