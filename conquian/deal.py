@@ -11,8 +11,9 @@ there, parse and print come in pairs: the position as text (``str(deal)`` and :m
 state as plain values (:meth:`~Deal.snapshot` and :meth:`~Deal.from_snapshot`), the whole deal as a record
 (:meth:`~Deal.record` and :meth:`~Deal.from_record`).  Every card is somewhere (:meth:`~Deal.places`).
 
-A game's deal class (:class:`conquian.Game`, :class:`conquian.RommeGame`) adds only what differs: its state,
-its moves (``_list_legal``, ``_diagnose``, ``_apply``), its words (``_text``, ``_words``), its notation
+A game's deal class (:class:`conquian.Game`, :class:`conquian.RommeGame`) adds only what differs: its state
+(:attr:`~Deal.state`, an object of the game's own state class that the deal alone owns), its moves
+(``_list_legal``, ``_diagnose``, and ``_apply``, which hands the state to the game's one ``apply``), its words (``_text``, ``_words``), its notation
 (``_format_position``, ``_parse_position``, ``_check``, ``_write_record``, ``_parse_record``) and how a record
 starts and reads (``_record_start``, ``_record_lines``, ``_seat_words``).
 """
@@ -33,7 +34,7 @@ class Deal(ABC):
     """One deal of a game in progress (the base of each game's deal class)."""
 
     #: The game's action class (it parses text with ``parse``), phase enum member for "over", snapshot class, and
-    #: the names of the list attributes a copy must not share.
+    #: the names of the deal's own list attributes a copy must not share (the state copies itself).
     ACTION: ClassVar[type]
     OVER: ClassVar[Any]
     SNAPSHOT: ClassVar[type]
@@ -41,29 +42,36 @@ class Deal(ABC):
     """About how many characters a refused action's message may have (None: the whole citation, as pages show it)."""
     LISTS: ClassVar[tuple[str, ...]] = ("_history",)
 
-    phase: Any
-    _actor: int
-    _outcome: Any
+    state: Any
+    """The deal's state, owned by the deal alone (the game's own class: its ``phase``, its ``actor``, the seat to act
+    by index, and its ``outcome``, then what the game needs).  The moves, the words and the game's ``apply`` read its
+    fields; only ``apply`` changes them."""
     _history: list
     _legal: "list | None"
 
     # -- who acts, and how it ends ------------------------------------------------------------------------------
     @property
+    def phase(self):
+        """The phase of the deal (a member of the game's phase enum; ``over`` once it ended)."""
+        return self.state.phase
+
+    @property
     def to_act(self):
         """Who acts next; None once the deal is over."""
-        return None if self.phase is self.OVER else self._seat(self._actor)
+        s = self.state
+        return None if s.phase is self.OVER else self._seat(s.actor)
 
     def _seat(self, index: int):
         return index
 
     @property
     def is_over(self) -> bool:
-        return self.phase is self.OVER
+        return self.state.phase is self.OVER
 
     @property
     def outcome(self):
         """How the deal ended (None while it goes on)."""
-        return self._outcome
+        return self.state.outcome
 
     @property
     def history(self) -> tuple:
@@ -156,8 +164,8 @@ class Deal(ABC):
             raise TypeError(f"{cls.__name__}.from_snapshot() takes a Snapshot, not {type(snapshot).__name__}")
         cls._check(snapshot)
         g = object.__new__(cls)
-        g._load(snapshot, None)
-        g._loaded()
+        cls._load(g, snapshot, None)
+        cls._loaded(g)
         return g
 
     def _loaded(self) -> None:
@@ -172,6 +180,7 @@ class Deal(ABC):
         """An independent deal in the same state, with the same history."""
         g = object.__new__(type(self))
         g.__dict__.update(self.__dict__)
+        g.state = self.state.copy()
         for name in self.LISTS:
             setattr(g, name, list(getattr(self, name)))
         return g
@@ -198,7 +207,7 @@ class Deal(ABC):
             g = cls._record_start(rec)
         except (ConquianError, TypeError) as exc:
             raise RecordError(f"record start: {exc}") from None
-        g._replay(cls._record_lines(rec))
+        cls._replay(g, cls._record_lines(rec))
         return g
 
     def _replay(self, lines: Iterable[tuple[int, Any, str]]) -> None:

@@ -13,25 +13,26 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
-from .actions import Action, Kind
+from .actions import Action
 from ...cards import Card, cards as _cards, card_of, format_cards
 from ...deal import Deal
 from ...errors import IllegalMove, PositionError
-from .melds import MeldTable
-from .moves import PHASES as _MOVES, diagnose, fits_own
+from .moves import PHASES as _MOVES, diagnose
 from .notation import format_position, format_record, parse_position, parse_record
 from ...rulesets import cite
 from .words import describe
 from ...text import shown_number
-from .rules import Forcing, Misdeal, RefusedCard, RuleSet, UnusedDraw
-from .state import Irregularity, Origin, Outcome, Phase, Role, Snapshot, Termination, check, pips
+from .rules import Misdeal, RefusedCard, RuleSet
+from .state import Irregularity, Origin, Outcome, Phase, Role, Snapshot, State, Termination, check
+from .transitions import apply, misdeal
 
 __all__ = ["Game", "Role", "Phase", "Origin", "Termination", "Outcome", "Irregularity", "Snapshot", "position"]
 
 _ROLES = (Role.DEALER, Role.PONE)
 
 
-def _rules(rules: "RuleSet | str") -> RuleSet:
+def as_rules(rules: "RuleSet | str") -> RuleSet:
+    """A rule set, or rule-set text read as one."""
     if isinstance(rules, RuleSet):
         return rules
     if isinstance(rules, str):
@@ -49,16 +50,13 @@ class Game(Deal):
     ``rules`` may be a :class:`RuleSet` or rule-set text such as ``'rummy-ch'``.
     """
 
-    phase: Phase
-    """The phase of the deal: a card on offer, a discard due, a declined card to demand, or over."""
-
     ACTION, OVER, SNAPSHOT = Action, Phase.OVER, Snapshot
     MESSAGE_LIMIT = 300  # the action and the citation cut to fit; the whole of both stay on the error (action, rule)
-    LISTS = ("_hands", "_melds", "_down", "_stock", "_out", "_history", "_reports")
+    LISTS = ("_history", "_reports")
 
     def __init__(self, rules: "RuleSet | str", *, seed: "int | random.Random | None" = None,
                  pack: "str | Iterable[Card] | None" = None, cut: "int | None" = None):
-        rules = _rules(rules)
+        rules = as_rules(rules)
         shape = rules.pack.shape
         if seed is not None and not isinstance(seed, random.Random) and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"Game(seed=...) must be a whole number, a random.Random or None, not {type(seed).__name__}")
@@ -99,18 +97,8 @@ class Game(Deal):
 
     # -- the one way a game's state is set ----------------------------------------------------------------
     def _load(self, s: Snapshot, start: "tuple | None") -> None:
-        self.rules = r = s.rules
-        self.table: MeldTable = r.table
-        self.melding = r.melding
-        self._hands = [s.hands[0], s.hands[1]]
-        self._melds = [s.melds[0], s.melds[1]]
-        self._down = [_or(s.melds[0]), _or(s.melds[1])]  # each player's cards down, as one mask, kept in step
-        self._stock = list(reversed(s.stock))  # the top of the stock is the end of the list
-        self._out = list(s.out)
-        self._offer, self._origin, self._outcome = s.offer, s.origin, s.outcome
-        self._actor = int(s.actor) if s.actor is not None else 0
-        self.phase = s.phase
-        self._forced = s.forced
+        self.state = State.of(s)
+        self.rules, self.table, self.melding = s.rules, self.state.table, self.state.melding
         self._reports: list[tuple[int, str]] = []  # (moves made before it, what): where each report stands in the record
         self._history: list[tuple[Role, Action]] = []
         self._legal: list[Action] | None = None
@@ -118,9 +106,7 @@ class Game(Deal):
 
     def snapshot(self) -> Snapshot:
         """The deal now, as plain values."""
-        return Snapshot(self.rules, (self._hands[0], self._hands[1]), (self._melds[0], self._melds[1]),
-                        tuple(reversed(self._stock)), tuple(self._out), self.phase, self.to_act, self._offer,
-                        self._origin if self._offer else None, self._outcome, self._forced and self.phase is Phase.DISCARD)
+        return self.state.snapshot()
 
     # -- what a reader sees ----------------------------------------------------------------------------------
     def _seat(self, index: int) -> Role:
@@ -128,21 +114,23 @@ class Game(Deal):
 
     @property
     def offer(self) -> Card | None:
-        return card_of(self._offer) if self._offer else None
+        s = self.state
+        return card_of(s.offer) if s.offer else None
 
     @property
     def origin(self) -> Origin | None:
-        return self._origin if self._offer else None
+        s = self.state
+        return s.origin if s.offer else None
 
     def hand(self, role: "Role | str") -> tuple[Card, ...]:
-        return self.table.hand_order(self._hands[Role.parse(role)])
+        return self.table.hand_order(self.state.hands[Role.parse(role)])
 
     def melds(self, role: "Role | str") -> tuple[tuple[Card, ...], ...]:
-        return tuple(self.table.cards(m) for m in self._melds[Role.parse(role)])
+        return tuple(self.table.cards(m) for m in self.state.melds[Role.parse(role)])
 
     def down(self, role: "Role | str") -> int:
         """How many cards the player has down."""
-        return sum(m.bit_count() for m in self._melds[Role.parse(role)])
+        return sum(m.bit_count() for m in self.state.melds[Role.parse(role)])
 
     players = 2
 
@@ -155,18 +143,18 @@ class Game(Deal):
         for role in _ROLES:
             out[f"{role} hand"] = self.hand(role)
             out[f"{role} melds"] = tuple(c for m in self.melds(role) for c in m)
-        out.update(stock=self.stock, out=self.out, offer=(self.offer,) if self._offer else ())
+        out.update(stock=self.stock, out=self.out, offer=(self.offer,) if self.state.offer else ())
         return out
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first."""
-        return tuple(card_of(b) for b in reversed(self._stock))
+        return tuple(card_of(b) for b in reversed(self.state.stock))
 
     @property
     def out(self) -> tuple[Card, ...]:
         """Cards out of play (turned down, or covered on the discard pile), in the order they went."""
-        return tuple(card_of(b) for b in self._out)
+        return tuple(card_of(b) for b in self.state.out)
 
     @property
     def turned_down(self) -> tuple[Card, ...]:
@@ -180,7 +168,8 @@ class Game(Deal):
 
     # -- the rules ----------------------------------------------------------------------------------------------
     def _list_legal(self) -> list[Action]:
-        return _MOVES[self.phase][0](self)
+        s = self.state
+        return _MOVES[s.phase][0](s)
 
     def _diagnose(self, a: Action) -> tuple[str, str | None]:
         return diagnose(self, a)
@@ -194,63 +183,7 @@ class Game(Deal):
 
     # -- transitions ------------------------------------------------------------------------------------------------
     def _apply(self, a: Action) -> None:
-        me = self._actor
-        self._forced = False
-        k = a[0]
-        r = self.rules
-        if k is Kind.PASS:
-            c, origin = self._offer, self._origin
-            first = origin is Origin.DRAWN or origin is Origin.TURNED_UP
-            if first and r.unused_draw is UnusedDraw.OFFERED:
-                self._origin = Origin.PASSED
-                self._actor = 1 - me
-            elif r.forcing is Forcing.REACTIVE and fits_own(self, me, c):
-                self.phase = Phase.REFUSED
-                self._actor = 1 - me
-            else:
-                self._out.append(c)
-                self._offer = 0
-                self._draw(1 - me if first else me)
-        elif k is Kind.USE:
-            before = self._down[me] | self._offer
-            self._melds[me] = a[1]
-            self._down[me] = after = _or(a[1])
-            self._hands[me] &= ~(after & ~before)
-            self._offer = 0
-            self._after_gain(me)
-        elif k is Kind.DISCARD:
-            self._hands[me] &= ~a[2]
-            if r.last_discard_counts and not self._hands[me]:
-                self._out.append(a[2])
-                self._win(me)
-            elif a[3]:
-                self._put_on(1 - me, a[3], a[2])
-            else:
-                self._offer, self._origin, self._actor, self.phase = a[2], Origin.DISCARD, 1 - me, Phase.OFFER
-        elif k is Kind.FORCE:
-            c, self._offer = self._offer, 0
-            self._put_on(1 - me, a[3], c)
-        elif k is Kind.DEMAND:
-            target = 1 - me  # the player who declined the card, whichever phase
-            self.phase, self._origin, self._actor = Phase.OFFER, Origin.DEMANDED, target
-        elif k is Kind.WAIVE:
-            refuser = 1 - me
-            self._out.append(self._offer)
-            self._offer = 0
-            # As if the declined card had simply gone: its drawer's opponent draws next, else the decliner.
-            self._draw(me if self._origin.first_say else refuser)
-        elif k is Kind.TAKE:
-            self._hands[me] |= self._offer
-            self._offer = 0
-            self.phase = Phase.DISCARD
-        elif k is Kind.LAY:
-            before = self._down[me]
-            self._melds[me] = a[1]
-            self._down[me] = after = _or(a[1])
-            self._hands[me] &= ~(after & ~before)
-            if after.bit_count() >= r.cards_to_win:  # laying out can reach the cards that win
-                self._offer_out()
-                self._win(me)
+        apply(self.state, a)
 
     # -- irregularities ------------------------------------------------------------------------------------------
     def report(self, irregularity: "Irregularity | str") -> "Game":
@@ -261,53 +194,17 @@ class Game(Deal):
         in the record.  A card can be exposed by the dealer only while dealing, before any play.
         """
         what = Irregularity.parse(irregularity)
+        s = self.state
         if self.is_over:
-            raise IllegalMove(f"report of {what}: the deal is over ({self._outcome})", reason="the deal is over")
-        if what is Irregularity.EXPOSED_BY_DEALER and (self._history or self._out or any(self._melds)):
+            raise IllegalMove(f"report of {what}: the deal is over ({s.outcome})", reason="the deal is over")
+        if what is Irregularity.EXPOSED_BY_DEALER and (self._history or s.out or any(s.melds)):
             raise IllegalMove(f"report of {what}: a card is exposed by the dealer only while dealing, before any "
                               f"play", reason="the deal is done")
         self._reports.append((len(self._history), what.value))
         if self.rules.misdeal is Misdeal.NEW_DEAL:
             self._legal = None
-            self._offer_out()
-            self.phase, self._outcome = Phase.OVER, Outcome(Termination.MISDEAL)
+            misdeal(s)
         return self
-
-    def _put_on(self, role: int, onto: int, c: int) -> None:
-        """A card forced onto a meld of ``role``: he keeps it, and discards in its place unless he has won."""
-        self._melds[role] = tuple(sorted(onto | c if m == onto else m for m in self._melds[role]))
-        self._down[role] |= c
-        self._actor = role
-        self._after_gain(role)
-        self._forced = self.phase is Phase.DISCARD
-
-    def _after_gain(self, role: int) -> None:
-        if self._down[role].bit_count() >= self.rules.cards_to_win:
-            self._win(role)
-        else:
-            self.phase = Phase.DISCARD
-            self._actor = role
-
-    def _offer_out(self) -> None:
-        """The card on offer goes out of play (the deal ended before anybody used it)."""
-        if self._offer:
-            self._out.append(self._offer)
-            self._offer = 0
-
-    def _win(self, role: int) -> None:
-        self.phase = Phase.OVER
-        self._outcome = Outcome(Termination.WIN, Role(role), pips(self.table.hand_order(self._hands[1 - role])))
-
-    def _draw(self, role: int) -> None:
-        if not self._stock:
-            self.phase = Phase.OVER
-            self._offer = 0
-            self._outcome = Outcome(Termination.TABLEAU)
-            return
-        self._offer = self._stock.pop()
-        self._origin = Origin.DRAWN
-        self._actor = role
-        self.phase = Phase.OFFER
 
     # -- records ----------------------------------------------------------------------------------------------------
     _check = staticmethod(check)
@@ -322,7 +219,7 @@ class Game(Deal):
         lines = [(str(who), text) for who, text in moves]
         for before, what in reversed(self._reports):  # from the last, so that earlier places stay put
             lines.insert(before, ("report", what))
-        return format_record(start, lines, self._outcome)
+        return format_record(start, lines, self.state.outcome)
 
     @classmethod
     def _record_start(cls, rec) -> "Game":
@@ -331,13 +228,6 @@ class Game(Deal):
     @staticmethod
     def _record_lines(rec):
         return rec.lines()
-
-
-def _or(masks) -> int:
-    out = 0
-    for m in masks:
-        out |= m
-    return out
 
 
 def position(text: str) -> Game:

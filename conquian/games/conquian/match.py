@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...errors import ConquianError
-from .game import Game, _rules
+from .game import Game, as_rules
 from .state import Outcome, Role, Termination
 from .rules import DealerRotation, RuleSet, Scoring, TableauStake
 
@@ -42,7 +42,7 @@ class Match:
     """
 
     def __init__(self, rules: "RuleSet | str", players: tuple[str, str] = ("A", "B"), first_dealer: str | None = None):
-        self.rules = _rules(rules)
+        self.rules = as_rules(rules)
         if isinstance(players, str) or not isinstance(players, (tuple, list)):
             raise TypeError(f"Match(players=...) takes a pair of names, such as ('North', 'South'), "
                             f"not {type(players).__name__} {players!r:.40}")

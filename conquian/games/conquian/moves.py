@@ -3,7 +3,8 @@
 For each phase (:class:`~conquian.games.conquian.state.Phase`) one function lists the legal actions, each distinct outcome
 once, in a fixed order, and one function says why an action is illegal, naming the axis whose rule forbids
 it.  The two are kept side by side so that every branch of the one has its mirror in the other.  The game
-(:mod:`conquian.games.conquian.game`) dispatches to them; they read its state and never change it.
+(:mod:`conquian.games.conquian.game`) dispatches to them; they read its state
+(:class:`~conquian.games.conquian.state.State`) and never change it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from .actions import Action, Kind
 from ...cards import bits, card_of
 from .melds import Melding, arrangements, borrowing_ok, lay_out_options
 from .rules import DemandedUse, Forcing, HandCards, Rearranging
-from .state import Origin, Phase, Role
+from .state import Origin, Phase, Role, State
+from .transitions import goes_out
 
 __all__ = ["legal", "diagnose"]
 
@@ -29,22 +31,13 @@ def _or(masks) -> int:
     return out
 
 
-def fits_own(g, role: int, card: int) -> bool:
-    """Whether a card fits one of the player's melds."""
-    melds = g.table.melds
-    for m in g._melds[role]:
-        if m | card in melds:
-            return True
-    return False
-
-
 # -- a card on offer ----------------------------------------------------------------------------------
-def offer_moves(g) -> list[Action]:
-    me, c, origin, r, t = g._actor, g._offer, g._origin, g.rules, g.table
-    old, hand = g._melds[me], g._hands[me]
+def offer_moves(s: State) -> list[Action]:
+    me, c, origin, r, t = s.actor, s.offer, s.origin, s.rules, s.table
+    old, hand, down = s.melds[me], s.hands[me], s.down[me]
     # Most cards on offer fit nothing: test that first, cheaply, before enumerating arrangements.
-    if t.could_meld(c, g._down[me] | hand):
-        out = [_new(Action, (_USE, arr, 0, 0)) for arr in arrangements(t, g.melding, old, hand, c, g._down[me])]
+    if t.could_meld(c, down | hand):
+        out = [_new(Action, (_USE, arr, 0, 0)) for arr in arrangements(t, s.melding, old, hand, c, down)]
         if origin is Origin.DEMANDED:
             if r.demanded_use is DemandedUse.LAY_OFF:
                 out = [a for a in out if laid_off(a[1], old, c)]
@@ -54,13 +47,13 @@ def offer_moves(g) -> list[Action]:
     if r.drawn_to_hand:
         out.append(_TAKE)
     if r.meld_without_use and (origin is Origin.DRAWN or origin is Origin.TURNED_UP):
-        out.extend(_new(Action, (_LAY, arr, 0, 0)) for arr in lay_out_options(t, g.melding, old, hand))
+        out.extend(_new(Action, (_LAY, arr, 0, 0)) for arr in lay_out_options(t, s.melding, old, hand))
     out.append(_PASS)
     forcing = r.forcing
     if forcing is Forcing.ACTIVE and (origin is not Origin.DISCARD or r.force_back):
         melds = t.melds
-        out.extend(_new(Action, (_FORCE, (), 0, m)) for m in g._melds[1 - me] if m | c in melds)
-    elif forcing is Forcing.REACTIVE and origin is Origin.PASSED and fits_own(g, 1 - me, c):
+        out.extend(_new(Action, (_FORCE, (), 0, m)) for m in s.melds[1 - me] if m | c in melds)
+    elif forcing is Forcing.REACTIVE and origin is Origin.PASSED and s.fits(1 - me, c):
         out.append(_DEMAND)
     return out
 
@@ -73,12 +66,12 @@ def laid_off(arr: tuple[int, ...], old: tuple[int, ...], card: int) -> bool:
     return False
 
 
-def offer_why(g, a: Action) -> tuple[str, str | None]:
-    r, me, card, origin, k = g.rules, g._actor, g.offer, g._origin, a.kind
+def offer_why(s: State, a: Action) -> tuple[str, str | None]:
+    r, me, card, origin, k = s.rules, s.actor, card_of(s.offer), s.origin, a.kind
     who = str(Role(me))
     if origin is Origin.DEMANDED and k is not Kind.USE:
         return f"{who} was made to take {card} and must use it", "forcing"
-    if origin is Origin.DEMANDED and r.demanded_use is DemandedUse.LAY_OFF and not laid_off(a.melds, g._melds[me], g._offer):
+    if origin is Origin.DEMANDED and r.demanded_use is DemandedUse.LAY_OFF and not laid_off(a.melds, s.melds[me], s.offer):
         return f"{who} was made to take {card} to add it to the meld of his it fits, not to use it otherwise", "demanded_use"
     if k is Kind.DISCARD:
         return f"{who} has the say to {card} and cannot discard before using a card", "drawn_to_hand"
@@ -97,80 +90,80 @@ def offer_why(g, a: Action) -> tuple[str, str | None]:
     if k is Kind.FORCE:
         if origin is Origin.DISCARD and r.forcing is Forcing.ACTIVE and not r.force_back:
             return f"{card} was discarded by {Role(1 - me)}: it cannot be forced back on his melds", "force_back"
-        return onto_why(g, me, a.onto, g._offer)
+        return onto_why(s, me, a.onto, s.offer)
     if k is Kind.LAY:
         if not r.meld_without_use:
             return f"{who} may meld from his hand only in a turn in which he uses a card", "meld_without_use"
         if not origin.first_say:
             return f"{who} may meld from his hand only after turning a card from the stock", "meld_without_use"
-        return arrangement_why(g, me, a.melds, 0)
+        return arrangement_why(s, me, a.melds, 0)
     if k is Kind.USE:
-        return arrangement_why(g, me, a.melds, g._offer)
+        return arrangement_why(s, me, a.melds, s.offer)
     return "not possible here", None
 
 
 # -- a discard ------------------------------------------------------------------------------------------
-def forced_lay_outs(g) -> list[tuple[int, ...]]:
+def forced_lay_outs(s: State) -> list[tuple[int, ...]]:
     """What a forced player may lay out from his hand instead of discarding: only layouts that win (``forced_lay_out``)."""
-    r, t, me = g.rules, g.table, g._actor
+    r, t, me = s.rules, s.table, s.actor
     free_hand = Melding(r.rearranging, r.lay_off_own, with_the_card=False)  # "lay out what he holds"
     need = r.cards_to_win
-    return [arr for arr in lay_out_options(t, free_hand, g._melds[me], g._hands[me])
+    return [arr for arr in lay_out_options(t, free_hand, s.melds[me], s.hands[me])
             if sum(m.bit_count() for m in arr) >= need]
 
 
-def discard_moves(g) -> list[Action]:
-    me = g._actor
-    hand = g._hands[me]
+def discard_moves(s: State) -> list[Action]:
+    me, r = s.actor, s.rules
+    hand = s.hands[me]
     out = [_new(Action, (_DISCARD, (), b, 0)) for b in bits(hand)]
-    if g._forced and g.rules.forced_lay_out:
-        out.extend(_new(Action, (_LAY, arr, 0, 0)) for arr in forced_lay_outs(g))
-    last_wins = g.rules.last_discard_counts and hand.bit_count() == 1
+    if s.forced and r.forced_lay_out:
+        out.extend(_new(Action, (_LAY, arr, 0, 0)) for arr in forced_lay_outs(s))
+    last_wins = r.last_discard_counts and hand.bit_count() == 1
     # Forcing the discard is a distinct outcome unless the discard of the last card wins the deal anyway.
-    if g.rules.forcing is Forcing.ACTIVE and not last_wins:
-        melds = g.table.melds
-        for onto in g._melds[1 - me]:
+    if r.forcing is Forcing.ACTIVE and not last_wins:
+        melds = s.table.melds
+        for onto in s.melds[1 - me]:
             for b in bits(hand):
                 if onto | b in melds:
                     out.append(_new(Action, (_DISCARD, (), b, onto)))
     return out
 
 
-def discard_why(g, a: Action) -> tuple[str, str | None]:
-    me = g._actor
+def discard_why(s: State, a: Action) -> tuple[str, str | None]:
+    me, r = s.actor, s.rules
     who = str(Role(me))
-    if a.kind is Kind.LAY and g._forced:
-        if not g.rules.forced_lay_out:
+    if a.kind is Kind.LAY and s.forced:
+        if not r.forced_lay_out:
             return (f"{who} was forced and must discard: the forced card alone does not give him "
-                    f"{g.rules.cards_to_win} cards down", "forced_lay_out")
-        return f"laying out those cards does not give {who} {g.rules.cards_to_win} cards down", "forced_lay_out"
+                    f"{r.cards_to_win} cards down", "forced_lay_out")
+        return f"laying out those cards does not give {who} {r.cards_to_win} cards down", "forced_lay_out"
     if a.kind is not Kind.DISCARD:
         return f"{who} must discard a card from his hand now", "cards_to_win"
-    if not a.card & g._hands[me]:
+    if not a.card & s.hands[me]:
         return f"{card_of(a.card)} is not in {who}'s hand", None
-    if a.onto and g.rules.last_discard_counts and g._hands[me] == a.card:
+    if a.onto and goes_out(s, me, a.card):
         return f"{card_of(a.card)} is {who}'s last card: discarding it wins, forced or not; write 'discard " \
                f"{card_of(a.card)}'", "last_discard_counts"
-    return onto_why(g, me, a.onto, a.card)
+    return onto_why(s, me, a.onto, a.card)
 
 
 # -- a declined card that fits the decliner's meld (reactive forcing) ------------------------------------
-def refused_moves(g) -> list[Action]:
+def refused_moves(s: State) -> list[Action]:
     return [_DEMAND, _WAIVE]
 
 
-def refused_why(g, a: Action) -> tuple[str, str | None]:
-    who, refuser = str(Role(g._actor)), Role(1 - g._actor)
-    return (f"{who} must first say whether he demands that {refuser} take {g.offer}, which he declined although "
+def refused_why(s: State, a: Action) -> tuple[str, str | None]:
+    who, refuser = str(Role(s.actor)), Role(1 - s.actor)
+    return (f"{who} must first say whether he demands that {refuser} take {card_of(s.offer)}, which he declined although "
             f"it fits his meld ('demand' or 'waive')", "forcing")
 
 
-def over_moves(g) -> list[Action]:
+def over_moves(s: State) -> list[Action]:
     return []
 
 
-def over_why(g, a: Action) -> tuple[str, str | None]:
-    return f"the deal is over ({g.outcome})", None
+def over_why(s: State, a: Action) -> tuple[str, str | None]:
+    return f"the deal is over ({s.outcome})", None
 
 
 PHASES = {
@@ -182,40 +175,42 @@ PHASES = {
 
 
 def legal(g) -> list[Action]:
-    """Every legal action in the game's present phase."""
-    return PHASES[g.phase][0](g)
+    """Every legal action in the game's present phase (``g`` a deal, :class:`~conquian.games.conquian.game.Game`)."""
+    s = g.state
+    return PHASES[s.phase][0](s)
 
 
 def diagnose(g, a: Action) -> tuple[str, str | None]:
-    """Why an action that is not legal is illegal: ``(reason, axis or None)``."""
-    if g.phase is not Phase.OVER:
-        deck = g.table.deck_mask
+    """Why an action that is not legal in the deal ``g`` is illegal: ``(reason, axis or None)``."""
+    s = g.state
+    if s.phase is not Phase.OVER:
+        deck = s.table.deck_mask
         for m in (*a.melds, a.onto, a.card):
             stray = m & ~deck
             if stray:
-                return f"{card_of(stray & -stray)} is not in the {g.rules.pack.value} pack", "pack"
-    return PHASES[g.phase][1](g, a)
+                return f"{card_of(stray & -stray)} is not in the {s.rules.pack.value} pack", "pack"
+    return PHASES[s.phase][1](s, a)
 
 
 # -- shared explanations ---------------------------------------------------------------------------------
-def onto_why(g, me: int, onto: int, c: int) -> tuple[str, str | None]:
-    r, t = g.rules, g.table
+def onto_why(s: State, me: int, onto: int, c: int) -> tuple[str, str | None]:
+    r, t = s.rules, s.table
     if not onto:
         return "that card cannot be discarded here", None
     opp = Role(1 - me)
     if r.forcing is not Forcing.ACTIVE:
         return "a player never adds a card to his opponent's melds", "add_to_opponent"
-    if onto not in g._melds[opp]:
+    if onto not in s.melds[opp]:
         return f"{opp} has no meld [{t.text(onto)}]", None
     reason, axis = t.explain(onto | c)
     return f"{card_of(c)} does not fit [{t.text(onto)}]: " + reason, axis
 
 
-def arrangement_why(g, me: int, arr: tuple[int, ...], c: int) -> tuple[str, str | None]:
-    r, t = g.rules, g.table
+def arrangement_why(s: State, me: int, arr: tuple[int, ...], c: int) -> tuple[str, str | None]:
+    r, t = s.rules, s.table
     who = str(Role(me))
-    old = g._melds[me]
-    down, hand, new = _or(old), g._hands[me], _or(arr)
+    old = s.melds[me]
+    down, hand, new = _or(old), s.hands[me], _or(arr)
     if c and not new & c:
         return f"the melds after the move must take {card_of(c)}, the card used", None
     stray = new & ~(down | hand | c)

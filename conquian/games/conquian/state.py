@@ -1,8 +1,11 @@
-"""The state of a deal: roles, phases, how a card came to be on offer, how a deal ends, and a plain snapshot.
+"""The state of a deal: roles, phases, how a card came to be on offer, how a deal ends, a plain snapshot, and the
+deal's own state.
 
 A :class:`Snapshot` is everything a deal is at one moment, as plain values (card masks).  :func:`check` says
 whether a snapshot is a state that play can reach, and raises :class:`~conquian.errors.PositionError` naming
-what is impossible; the position parser, the game and the tests all use it.
+what is impossible; the position parser, the game and the tests all use it.  A :class:`State` is the same as the
+deal holds it while it is played: its one owner is the deal (``game.state``); the moves and the words read its
+public fields, and the room's ``apply`` alone changes them.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from typing import Iterable
 
 from ...cards import Card, card_of, cards_of, format_cards
 from ...errors import PositionError
+from .melds import MeldTable, Melding
 from .rules import Forcing, Misdeal, RuleSet, UnusedDraw
 
-__all__ = ["Role", "Phase", "Origin", "Termination", "Outcome", "Irregularity", "Snapshot", "check", "pips"]
+__all__ = ["Role", "Phase", "Origin", "Termination", "Outcome", "Irregularity", "Snapshot", "State", "check", "pips"]
 
 
 class Role(enum.IntEnum):
@@ -164,6 +168,70 @@ class Snapshot:
     def held(self, role: Role) -> int:
         """Cards in the player's hand and melds."""
         return self.hands[role].bit_count() + self.down(role)
+
+
+@dataclass(slots=True)
+class State:
+    """A deal's state while it is played, as the deal holds it (``game.state``): card masks, as in a
+    :class:`Snapshot`, but in lists that play changes in place.  Indexes are seats (:class:`Role` values)."""
+
+    rules: RuleSet
+    table: MeldTable
+    """``rules.table``: every meld the rules allow."""
+    melding: Melding
+    """``rules.melding``: how a card on offer may be used."""
+    hands: list[int]
+    melds: list[tuple[int, ...]]
+    down: list[int]
+    """Each player's cards down, as one mask, kept in step with ``melds``."""
+    stock: list[int]
+    """The stock, its top card last (the end of the list)."""
+    out: list[int]
+    offer: int
+    origin: "Origin | None"
+    """How the card on offer came there; left as it was once no card is on offer (read it only while one is)."""
+    outcome: "Outcome | None"
+    actor: int
+    """The seat to act (0 once the deal is over)."""
+    phase: Phase
+    forced: bool
+    """Whether a card forced on the player to act is why he must discard."""
+
+    @classmethod
+    def of(cls, s: Snapshot) -> "State":
+        """The state a snapshot describes."""
+        r = s.rules
+        return cls(r, r.table, r.melding, [s.hands[0], s.hands[1]], [s.melds[0], s.melds[1]],
+                   [_or(s.melds[0]), _or(s.melds[1])], list(reversed(s.stock)), list(s.out), s.offer, s.origin,
+                   s.outcome, int(s.actor) if s.actor is not None else 0, s.phase, s.forced)
+
+    def snapshot(self) -> Snapshot:
+        """The state as plain values."""
+        over = self.phase is Phase.OVER
+        return Snapshot(self.rules, (self.hands[0], self.hands[1]), (self.melds[0], self.melds[1]),
+                        tuple(reversed(self.stock)), tuple(self.out), self.phase, None if over else Role(self.actor),
+                        self.offer, self.origin if self.offer else None, self.outcome,
+                        self.forced and self.phase is Phase.DISCARD)
+
+    def copy(self) -> "State":
+        """An independent state, equal to this one."""
+        return State(self.rules, self.table, self.melding, self.hands[:], self.melds[:], self.down[:], self.stock[:],
+                     self.out[:], self.offer, self.origin, self.outcome, self.actor, self.phase, self.forced)
+
+    def fits(self, role: int, card: int) -> bool:
+        """Whether a card fits one of the player's melds."""
+        melds = self.table.melds
+        for m in self.melds[role]:
+            if m | card in melds:
+                return True
+        return False
+
+
+def _or(masks) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
 
 
 def _text(mask: int) -> str:

@@ -4,7 +4,9 @@
 "pass the 5♣ to the dealer", "lay the 5♣ on the dealer's 2♣ 3♣ 4♣ (forcing)", "take the 6♣ with the 6♥
 borrowed from 3♥–6♥ and the 6♦ from the hand: 6♥ 6♦ 6♣, leaving 3♥ 4♥ 5♥".  The site, the command line
 and the messages of :class:`~conquian.errors.IllegalMove` use it; the action text (``force [2♣ 3♣ 4♣]``)
-stays the notation.  An action that is illegal is described as what it would do.
+stays the notation.  An action that is illegal is described as what it would do.  What a pass leads to and
+whether a discard goes out are what the transitions decide (:mod:`conquian.games.conquian.transitions`): the
+words say it, they do not decide it again.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from __future__ import annotations
 from .actions import Action, Kind
 from ...cards import card_of
 from .melds import MeldKind
-from .state import Phase, Role
+from .state import Role
+from .transitions import Passing, goes_out, passing
 
 __all__ = ["describe", "meld_words", "role_words"]
 
@@ -66,23 +69,26 @@ def describe(game, action: "Action | str") -> str:
             text = f"discard the {c} onto {role_words(opp)}'s {meld_words(t, a.onto)} (forcing)"
         else:
             text = f"discard the {c}"
-        hand = game._hands[me]
-        if game.rules.last_discard_counts and hand == a.card:
+        if goes_out(game.state, me, a.card):
             text += ", the last card in the hand, and so go out"
         return text
-    return _arrangement_words(game, me, a, game._offer if k is Kind.USE else 0)
+    return _arrangement_words(game, me, a, game.state.offer if k is Kind.USE else 0)
 
 
 def _pass_words(game, me: Role) -> str:
     card, origin, r = game.offer, game.origin, game.rules
-    if game.phase is Phase.OFFER and origin is not None and origin.first_say and r.unused_draw.value == "offered":
+    # A card on offer is never refused by a player who is not its first holder and a pass by its first holder is
+    # offered on only in phase offer: so passing() decides for every phase (in phase discard, nothing is on offer).
+    first = origin is not None and origin.first_say
+    way = passing(game.state, me, first)
+    if way is Passing.OFFERED:
         return f"pass the {card} to {role_words(me.other)}"
-    if r.forcing.value == "reactive" and any((m | game._offer) in game.table.melds for m in game._melds[me]):
+    if way is Passing.REFUSED:
         return f"decline the {card}, though it fits one of his own melds"
     gone = "turn it down" if r.refused_card.value == "turned-down" else "leave it on the discard pile"
-    if not game._stock:
+    if way is Passing.TABLEAU:
         return f"refuse the {card}: {gone}; the stock is exhausted, so the deal is a tie (a tableau)"
-    nxt = "and draw" if origin is not None and not origin.first_say else f"and let {role_words(me.other)} draw"
+    nxt = "and draw" if origin is not None and not first else f"and let {role_words(me.other)} draw"
     return f"refuse the {card}: {gone} {nxt}"
 
 
@@ -92,9 +98,9 @@ def _cards_words(table, mask: int, where: str) -> str:
 
 
 def _arrangement_words(game, me: Role, a: Action, used: int) -> str:
-    t = game.table
-    old = game._melds[me]
-    hand = game._hands[me]
+    t, s = game.table, game.state
+    old = s.melds[me]
+    hand = s.hands[me]
     down = 0
     for m in old:
         down |= m

@@ -25,30 +25,25 @@ from ...cards import BY_CODE, JOKER_CODE, Card, cards as _cards, format_cards
 from ...deal import Deal
 from ...errors import PositionError
 from ...rulesets import cite, parse_any
-from .actions import Action, Kind
+from .actions import Action
 from .moves import diagnose, legal
 from .notation import format_position, format_record, parse_position, parse_record
 from .rules import RommeRules
-from .state import Outcome, Phase, Snapshot, Termination, check, penalty
+from .state import Phase, Snapshot, State, check
+from .transitions import apply, deal
 from .words import describe
 from ...text import shorten, shown_number
 
 __all__ = ["RommeGame", "position"]
 
 
-def _rules(rules: "RommeRules | str") -> RommeRules:
+def as_rules(rules: "RommeRules | str") -> RommeRules:
+    """A Rommé rule set, or rule-set text read as one."""
     if isinstance(rules, str):
         rules = parse_any(rules)
     if not isinstance(rules, RommeRules):
         raise TypeError(f"rules must be a RommeRules or the rule-set text of a Rommé source, not {type(rules).__name__}")
     return rules
-
-
-def _without(hand: tuple[int, ...], codes: Iterable[int]) -> tuple[int, ...]:
-    out = list(hand)
-    for c in codes:
-        out.remove(c)
-    return tuple(out)
 
 
 class RommeGame(Deal):
@@ -60,15 +55,13 @@ class RommeGame(Deal):
     cards off the top (``cut=0``, the default for a given pack, deals it exactly as given).
     """
 
-    phase: Phase
-
     ACTION, OVER, SNAPSHOT = Action, Phase.OVER, Snapshot
     MESSAGE_LIMIT = 300  # whatever was typed; the whole citation stays in the error's ``rule``
-    LISTS = ("_hands", "_stock", "_discards", "_history")
+    LISTS = ("_history",)
 
     def __init__(self, rules: "RommeRules | str", players: int = 2, *, seed: "int | random.Random | None" = None,
                  pack: "str | Iterable[Card] | None" = None, cut: "int | None" = None):
-        rules = _rules(rules)
+        rules = as_rules(rules)
         for name, value in (("players", players), ("seed", seed), ("cut", cut)):
             if value is not None and not (name == "seed" and isinstance(value, random.Random)) and (isinstance(value, bool) or not isinstance(value, int)):
                 raise TypeError(f"RommeGame({name}=...) must be a whole number, not {type(value).__name__}")
@@ -92,34 +85,26 @@ class RommeGame(Deal):
         if not (cut == 0 or low <= cut <= size - low):
             raise PositionError(f"cut {shown_number(cut)} leaves fewer than {low} cards in a packet; cut between {low} and "
                                 f"{size - low}, or 0 for a pack already cut ({shorten(cite(rules, 'min_cut'), 120)})")
-        self._start = (tuple(order), cut)
+        start = (tuple(order), cut)
         found = order[cut - 1] if cut else -1  # the bottom card of the packet lifted: the cutter sees it
         order = order[cut:] + order[:cut]
         if found == JOKER_CODE and rules.cut_joker:
             s = Snapshot(rules, ((),) * players, (), tuple(order[:-1]), (), Phase.KEEP, players - 1)
         else:
-            s = _deal(rules, players, order, None)
-        self._load(s, self._start)
+            s = deal(rules, players, order, None)
+        self._load(s, start)
 
     # -- the one way a game's state is set ---------------------------------------------------------------------
     def _load(self, s: Snapshot, start) -> None:
-        self.rules = s.rules
-        self.mr = s.rules.melds
-        self.players = s.players
-        self._hands = list(s.hands)
-        self._table, self._new, self._opened = s.table, s.new, frozenset(s.opened)
-        self._stock = list(reversed(s.stock))  # the top of the stock is the end of the list
-        self._discards = list(s.discards)
-        self._actor = s.actor if s.actor is not None else 0
-        self._taken, self._renewals, self._outcome, self._idle = s.taken, s.renewals, s.outcome, s.idle
-        self.phase = s.phase
+        self.state = State.of(s)
+        self.rules, self.mr, self.players = s.rules, self.state.mr, s.players
         self._history: list[tuple[int, Action]] = []
         self._legal: "list[Action] | None" = None
         self._start = start if start is not None else format_position(s)
 
     def _loaded(self) -> None:
         # a deal keeps every hand in card order (a draw puts the card in its place): so does a position read in
-        self._hands = [tuple(sorted(h)) for h in self._hands]
+        self.state.hands = [tuple(sorted(h)) for h in self.state.hands]
         self._start = format_position(self.snapshot())
         if not self.is_over and not self.legal_actions():
             # Play never leads here: a first meld that can no longer reach its points, or a taken card that fits nothing.
@@ -128,9 +113,7 @@ class RommeGame(Deal):
 
     def snapshot(self) -> Snapshot:
         """The deal now, as plain values."""
-        return Snapshot(self.rules, tuple(self._hands), self._table, tuple(reversed(self._stock)), tuple(self._discards),
-                        self.phase, self.to_act, self._new, tuple(sorted(self._opened)), self._taken, self._renewals,
-                        self._outcome, self._idle)
+        return self.state.snapshot()
 
     # -- what a reader sees --------------------------------------------------------------------------------------
     def hand(self, seat: int) -> tuple[Card, ...]:
@@ -139,13 +122,14 @@ class RommeGame(Deal):
             raise TypeError(f"RommeGame.hand(seat) takes a seat number, not {type(seat).__name__}")
         if not 0 <= seat < self.players:
             raise PositionError(f"seat {seat} is not a seat: seats are 0 (the dealer) to {self.players - 1}")
-        return tuple(self.rules.shape.hand_order(BY_CODE[c] for c in self._hands[seat]))
+        return tuple(self.rules.shape.hand_order(BY_CODE[c] for c in self.state.hands[seat]))
 
     @property
     def table(self) -> tuple:
         """The melds on the table (as :class:`~conquian.games.romme.melds.Meld` values), then those laid this turn towards
         a first meld."""
-        return self._table + self._new
+        s = self.state
+        return s.table + s.new
 
     @property
     def pack(self) -> tuple[Card, ...]:
@@ -162,17 +146,17 @@ class RommeGame(Deal):
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first."""
-        return tuple(BY_CODE[c] for c in reversed(self._stock))
+        return tuple(BY_CODE[c] for c in reversed(self.state.stock))
 
     @property
     def discards(self) -> tuple[Card, ...]:
         """The discard pile, bottom first: its top card is the last."""
-        return tuple(BY_CODE[c] for c in self._discards)
+        return tuple(BY_CODE[c] for c in self.state.discards)
 
     @property
     def opened(self) -> frozenset[int]:
         """The seats that made their first meld in an earlier turn."""
-        return self._opened
+        return self.state.opened
 
     # -- the rules -----------------------------------------------------------------------------------------------
     def _list_legal(self) -> list[Action]:
@@ -190,89 +174,7 @@ class RommeGame(Deal):
 
     # -- transitions -------------------------------------------------------------------------------------------
     def _apply(self, a: Action) -> None:
-        kind, card, meld, after, new = a
-        me = self._actor
-        if kind is Kind.KEEP or kind is Kind.LEAVE:
-            order = list(reversed(self._stock))
-            keeper = me if kind is Kind.KEEP else None
-            s = _deal(self.rules, self.players, order if keeper is not None else order + [JOKER_CODE], keeper)
-            history, start = self._history, self._start
-            self._load(s, start)
-            self._history = history
-            return
-        hand = self._hands[me]
-        if kind is Kind.DRAW:
-            self._hands[me] = tuple(sorted(hand + (self._stock.pop(),)))
-            self.phase, self._idle = Phase.PLAY, 0
-        elif kind is Kind.TAKE:
-            top = self._discards.pop()
-            self._hands[me] = tuple(sorted(hand + (top,)))
-            self._taken = -1 if self.rules.drawn_to_hand else top
-            self.phase, self._idle = Phase.PLAY, self._idle + 1  # idle unless he lays a card this turn
-        elif kind is Kind.DISCARD:
-            self._hands[me] = _without(hand, (card,))
-            self._discards.append(card)
-            self._end_turn(me)
-        else:
-            self._idle = 0
-            if kind is Kind.MELD:
-                self._hands[me] = _without(hand, meld.naturals() + (JOKER_CODE,) * meld.jokers)
-                self._add(me, meld)
-                self._taken = -1
-            else:
-                self._replace(meld, after)
-                self._hands[me] = _without(hand, (card,))
-                if kind is Kind.EXCHANGE:
-                    self._hands[me] = _without(self._hands[me] + (JOKER_CODE,), new.naturals() + (JOKER_CODE,) * new.jokers)
-                    self._add(me, new)
-            if not self._hands[me]:  # going out by melding (going_out = meld-or-discard)
-                self._win(me)
-
-    def _add(self, me: int, meld) -> None:
-        if me in self._opened:
-            self._table = tuple(sorted(self._table + (meld,)))
-        else:
-            self._new = tuple(sorted(self._new + (meld,)))
-
-    def _replace(self, old, new) -> None:
-        where = "_table" if old in self._table else "_new"
-        melds = list(getattr(self, where))
-        melds.remove(old)
-        setattr(self, where, tuple(sorted(melds + [new])))
-
-    def _merge_new(self, me: int) -> None:
-        if self._new:
-            self._table = tuple(sorted(self._table + self._new))
-            self._new = ()
-            self._opened = self._opened | {me}
-
-    def _end_turn(self, me: int) -> None:
-        if not self._hands[me]:
-            self._win(me)
-            return
-        self._merge_new(me)
-        if self._idle >= self.rules.idle_turns:  # see idle_turns: so that every deal ends
-            self.phase, self._outcome = Phase.OVER, Outcome(Termination.IDLE, None, (0,) * self.players)
-            return
-        if not self._stock:
-            if self._renewals < self.rules.stock_renewals and len(self._discards) > 1:
-                # The pile but its top card, turned over: its bottom card becomes the top of the stock.
-                self._stock = self._discards[-2::-1]  # the stock's list has its top card last
-                self._discards = self._discards[-1:]
-                self._renewals += 1
-            else:
-                self.phase, self._outcome = Phase.OVER, Outcome(Termination.STOCK, None, (0,) * self.players)
-                return
-        self._actor = (me + 1) % self.players
-        self.phase = Phase.DRAW
-
-    def _win(self, me: int) -> None:
-        hand_romme = self.rules.hand_romme and not self._opened
-        self._merge_new(me)
-        double = 2 if hand_romme else 1
-        penalties = tuple(0 if i == me else double * penalty(self.rules, h) for i, h in enumerate(self._hands))
-        self.phase, self._taken = Phase.OVER, -1
-        self._outcome = Outcome(Termination.WIN, me, penalties, hand_romme)
+        apply(self.state, a)
 
     # -- records -------------------------------------------------------------------------------------------------
     _check = staticmethod(check)
@@ -285,7 +187,7 @@ class RommeGame(Deal):
                 f"\ncut: {cut}")
 
     def _write_record(self, start: str, moves: list) -> str:
-        return format_record(start, moves, self._outcome)
+        return format_record(start, moves, self.state.outcome)
 
     @classmethod
     def _record_start(cls, rec) -> "RommeGame":
@@ -302,24 +204,6 @@ class RommeGame(Deal):
     @staticmethod
     def _seat_words(who) -> str:
         return f"seat {who}"
-
-
-def _deal(rules: RommeRules, players: int, order: list[int], keeper: "int | None") -> Snapshot:
-    """Deal a cut pack (top card first) one card at a time clockwise from seat 1; ``keeper`` kept the cut joker."""
-    quota = [rules.hand_size] * players
-    quota[0] += rules.dealer_opens
-    hands: list[list[int]] = [[] for _ in range(players)]
-    if keeper is not None:
-        hands[keeper].append(JOKER_CODE)
-    i = 0
-    seats = [(k + 1) % players for k in range(players)]
-    while i < len(order) and any(len(h) < q for h, q in zip(hands, quota)):
-        for seat in seats:
-            if len(hands[seat]) < quota[seat]:
-                hands[seat].append(order[i])
-                i += 1
-    first = (Phase.PLAY, 0) if rules.dealer_opens else (Phase.DRAW, 1 % players)
-    return Snapshot(rules, tuple(tuple(sorted(h)) for h in hands), (), tuple(order[i:]), (), first[0], first[1])
 
 
 def position(text: str) -> RommeGame:

@@ -23,7 +23,7 @@ from typing import Callable
 
 from ...errors import ConquianError
 from ...text import shorten
-from .game import RommeGame, _rules
+from .game import RommeGame, as_rules
 from .melds import card_value
 from .rules import FirstDealer, NextDealer, RommeRules
 from .state import Outcome, Termination
@@ -58,7 +58,7 @@ class RommeMatch:
     """Deals between named players, the penalty points of each added up, the deal passing as the rules say."""
 
     def __init__(self, rules: "RommeRules | str", players: tuple[str, ...] = ("A", "B"), seed: "int | None" = None):
-        self.rules = _rules(rules)
+        self.rules = as_rules(rules)
         if isinstance(players, str) or not isinstance(players, (tuple, list)):
             raise TypeError(f"RommeMatch(players=...) takes the players' names, not {type(players).__name__}")
         players = tuple(players)

@@ -22,7 +22,8 @@ discard pile may be discarded again in the same turn (nothing forbids it); where
 taken card must go into the very next action, a meld ("sofort in einer Meldung").
 
 For each phase one function lists the legal actions, each distinct outcome once, in a fixed order, and one
-says why an action is illegal, naming the axis whose rule forbids it.  They read the game and never change it.
+says why an action is illegal, naming the axis whose rule forbids it.  They read the deal's state
+(:class:`~conquian.games.romme.state.State`) and never change it.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from .melds import exchange_results, lay_results, touching
 from .rules import GoingOut
 from .search import Opening, cost
 from .walk import compiled, fewest, fewest_compiled, laid_out_compiled
-from .state import Phase
+from .state import Phase, State
 
 __all__ = ["legal", "diagnose", "counts_of"]
 
@@ -83,18 +84,18 @@ def _card(code: int) -> str:
 class Turn:
     """What the player to play may do now: his hand, whether his first meld is made, the melds he may lay."""
 
-    def __init__(self, g, hand=None):
-        r = g.rules
-        self.g, self.me = g, g._actor
-        self.hand = g._hands[self.me] if hand is None else hand
+    def __init__(self, s: State, hand=None):
+        r = s.rules
+        self.s, self.me = s, s.actor
+        self.hand = s.hands[self.me] if hand is None else hand
         self.keep = 1 if r.going_out is GoingOut.DISCARD else 0
-        self.points = sum(m.first_points(r.ace_points) for m in g._new)
-        self.opened = self.me in g._opened or (bool(g._new) and self.points >= r.first_meld)
-        self.hand_romme = r.hand_romme and not g._opened  # nobody melded before this turn, the player included
+        self.points = sum(m.first_points(r.ace_points) for m in s.new)
+        self.opened = self.me in s.opened or (bool(s.new) and self.points >= r.first_meld)
+        self.hand_romme = r.hand_romme and not s.opened  # nobody melded before this turn, the player included
         self.counts = counts_of(self.hand)
         self.bags: list[int] = []  # each meld's bag, in the order of all_melds
         self.all_points: list[int] = []  # each meld's first-meld points, in the same order
-        self.all_melds = hand_melds(g.mr, self.counts, bags=self.bags, points=self.all_points, ace=r.ace_points)
+        self.all_melds = hand_melds(s.mr, self.counts, bags=self.bags, points=self.all_points, ace=r.ace_points)
         self.search = self.out = self.bag = self.fewest = None
         self.asked = 0  # melds asked about meld by meld
         # The compiled walk answers for every meld quicker than any search asks about one: it alone is asked.
@@ -103,7 +104,7 @@ class Turn:
     def _first_ok(self, m, b: int, points: int) -> bool:
         """Whether laying meld ``m`` (of bag ``b``, counting ``points`` towards a first meld, within the hand)
         before the first meld's points are reached leaves a turn that can end."""
-        r = self.g.rules
+        r = self.s.rules
         need = r.first_meld - self.points
         if points >= need and len(self.hand) - m.size >= self.keep:
             return True  # the points are reached, and a card is left to discard: no search needed
@@ -122,7 +123,7 @@ class Turn:
         """Every meld at once: for each bag, the fewest points a meld of it must count to be part of a first meld
         of ``need`` points (see :mod:`conquian.games.romme.walk`); compiled where it is built."""
         if self.native:
-            return fewest_compiled(self.bags, self.all_points, self.bag, need, bool(self.keep), self.g.rules.ace_points)
+            return fewest_compiled(self.bags, self.all_points, self.bag, need, bool(self.keep), self.s.rules.ace_points)
         if self.search is None:
             self.search = self._opening(self.all_melds, self.bags, self.all_points)
         return fewest(self.search, self.bag, need, bool(self.keep))
@@ -131,7 +132,7 @@ class Turn:
         """Whether the rest of the hand after meld ``m`` (of bag ``b``) makes ``need`` more points, keeping a card
         if one must be kept: the first meld's searches for this one meld; None once they have taken
         SEARCH_STEPS steps in all, and STEPS_PER_MELD more for each meld asked about."""
-        r = self.g.rules
+        r = self.s.rules
         self.asked += 1
         rest, most = self.bag - b, self.most - cost(m, r.ace_points)[2]
         if self.plain is not None:
@@ -158,7 +159,7 @@ class Turn:
         """What the first meld's questions share: the hand's bag and bound, whether the points can be reached."""
         if self.bag is not None:
             return
-        r = self.g.rules
+        r = self.s.rules
         self.bag = bag(self.hand)
         self.most = Opening.bound(self.bag, r.ace_points)
         # The whole hand first: where even every card at its highest cannot make the points, no meld of it can
@@ -171,12 +172,12 @@ class Turn:
         # goes to the walk at once: most answers would be no, each a whole search.
         self.tight = many and (self.most - (r.first_meld - self.points)) <= TIGHT * self.most
         many = many and not self.tight
-        self.plain = self._opening(hand_melds(self.g.mr, self.counts, idle=False)) if many else None
+        self.plain = self._opening(hand_melds(self.s.mr, self.counts, idle=False)) if many else None
 
     def _opening(self, melds, bags=None, points=None) -> Opening:
         """The first meld's searches over ``melds``: none will be asked to lose more than the hand's bound exceeds
         the points still needed by."""
-        r = self.g.rules
+        r = self.s.rules
         return Opening(melds, r.ace_points, bags, points, self.most - max(r.first_meld - self.points, 0))
 
     def _laid_out(self) -> set:
@@ -211,7 +212,7 @@ class Turn:
             if self.fewest is not None or not self.reachable:
                 break
         # The rest with what is now known for every meld at once (thousands of melds, where it comes to that).
-        need, fewest, laid = self.g.rules.first_meld - self.points, self.fewest or {}, None
+        need, fewest, laid = self.s.rules.first_meld - self.points, self.fewest or {}, None
         most_size, no = len(self.hand) - self.keep, 1 << 30
         for m, b, p in todo:
             if p >= fewest.get(b, no) or (p >= need and m.size <= most_size):
@@ -224,68 +225,68 @@ class Turn:
         return out
 
     def may_discard(self) -> bool:
-        g = self.g
-        if g._taken >= 0:
+        s = self.s
+        if s.taken >= 0:
             return False
-        return not g._new or self.opened or (self.hand_romme and len(self.hand) == 1)
+        return not s.new or self.opened or (self.hand_romme and len(self.hand) == 1)
 
 
 # -- the cut ------------------------------------------------------------------------------------------------
-def keep_moves(g) -> list[Action]:
+def keep_moves(s: State) -> list[Action]:
     return [_KEEP, _LEAVE]
 
 
-def keep_why(g, a: Action) -> tuple[str, "str | None"]:
-    return f"seat {g._actor} found a joker at the bottom of the packet he cut: he must first keep it or leave it", "cut_joker"
+def keep_why(s: State, a: Action) -> tuple[str, "str | None"]:
+    return f"seat {s.actor} found a joker at the bottom of the packet he cut: he must first keep it or leave it", "cut_joker"
 
 
 # -- the draw ----------------------------------------------------------------------------------------------
-def draw_moves(g) -> list[Action]:
-    out = [_DRAW] if g._stock else []
-    if g._discards and (g.rules.drawn_to_hand or _take_melds(g)):
+def draw_moves(s: State) -> list[Action]:
+    out = [_DRAW] if s.stock else []
+    if s.discards and (s.rules.drawn_to_hand or _take_melds(s)):
         out.append(_TAKE)
     return out
 
 
-def _take_melds(g) -> list:
-    top = g._discards[-1]
-    return Turn(g, tuple(sorted(g._hands[g._actor] + (top,)))).melds(must=top)
+def _take_melds(s: State) -> list:
+    top = s.discards[-1]
+    return Turn(s, tuple(sorted(s.hands[s.actor] + (top,)))).melds(must=top)
 
 
-def draw_why(g, a: Action) -> tuple[str, "str | None"]:
-    who, k = f"seat {g._actor}", a.kind
+def draw_why(s: State, a: Action) -> tuple[str, "str | None"]:
+    who, k = f"seat {s.actor}", a.kind
     if k in (Kind.KEEP, Kind.LEAVE):
         return "no joker was found at the cut", "cut_joker"
     if k is Kind.TAKE:
-        if not g._discards:
+        if not s.discards:
             return "the discard pile is empty", "dealer_opens"
-        return (f"{who} may take the {_card(g._discards[-1])} only to meld it at once, and it makes no meld he may lay "
+        return (f"{who} may take the {_card(s.discards[-1])} only to meld it at once, and it makes no meld he may lay "
                 f"now", "drawn_to_hand")
     return f"{who} must first draw: the top card of the stock, or the top card of the discard pile", "drawn_to_hand"
 
 
 # -- the play ----------------------------------------------------------------------------------------------
-def play_moves(g) -> list[Action]:
-    t = Turn(g)
-    if g._taken >= 0:
-        return [_new(Action, (Kind.MELD, -1, m, None, None)) for m in t.melds(must=g._taken)]
+def play_moves(s: State) -> list[Action]:
+    t = Turn(s)
+    if s.taken >= 0:
+        return [_new(Action, (Kind.MELD, -1, m, None, None)) for m in t.melds(must=s.taken)]
     out = [_new(Action, (Kind.MELD, -1, m, None, None)) for m in t.melds()]
     if t.opened and len(t.hand) > t.keep:
-        out += _lay_offs(g, t) + _exchanges(g, t)
+        out += _lay_offs(s, t) + _exchanges(s, t)
     if t.may_discard():
         out += [_new(Action, (Kind.DISCARD, c, None, None, None)) for c in sorted(set(t.hand))]
     return out
 
 
-def _targets(g) -> list:
-    return sorted(set(g._table) | set(g._new))
+def _targets(s: State) -> list:
+    return sorted(set(s.table) | set(s.new))
 
 
-def _lay_offs(g, t: Turn) -> list[Action]:
-    if not g.rules.lay_off:
+def _lay_offs(s: State, t: Turn) -> list[Action]:
+    if not s.rules.lay_off:
         return []
-    out, is_meld, held = [], g.mr.is_meld, set(t.hand)
-    for target in _targets(g):
+    out, is_meld, held = [], s.mr.is_meld, set(t.hand)
+    for target in _targets(s):
         for c in sorted(held & touching(target)):
             for _, after in lay_results(target, c):
                 if is_meld(after):
@@ -293,12 +294,12 @@ def _lay_offs(g, t: Turn) -> list[Action]:
     return out
 
 
-def _exchanges(g, t: Turn) -> list[Action]:
-    if not g.rules.joker_exchange:
+def _exchanges(s: State, t: Turn) -> list[Action]:
+    if not s.rules.joker_exchange:
         return []
     out = []
     naturals = {c for c in t.hand if c != JOKER_CODE}
-    for target in _targets(g):
+    for target in _targets(s):
         if not target.jokers:
             continue
         for c in sorted(naturals & touching(target)):
@@ -307,7 +308,7 @@ def _exchanges(g, t: Turn) -> list[Action]:
                 counts[c] -= 1
                 counts[JOKER_CODE] += 1
                 left = len(t.hand) - 1  # the card goes to the table, the joker comes and goes
-                for m in hand_melds(g.mr, counts):
+                for m in hand_melds(s.mr, counts):
                     # Freeing a meld's joker only to lay that very meld again is melding ``after`` from the hand:
                     # the same outcome, listed once, as the meld.
                     if m.jokers and left + 1 - m.size >= t.keep and m != target:
@@ -315,16 +316,16 @@ def _exchanges(g, t: Turn) -> list[Action]:
     return out
 
 
-def play_why(g, a: Action) -> tuple[str, "str | None"]:
-    r, k, me = g.rules, a.kind, g._actor
+def play_why(s: State, a: Action) -> tuple[str, "str | None"]:
+    r, k, me = s.rules, a.kind, s.actor
     who = f"seat {me}"
-    t = Turn(g)
+    t = Turn(s)
     if k in (Kind.KEEP, Kind.LEAVE):
         return "no joker was found at the cut", "cut_joker"
     if k in (Kind.DRAW, Kind.TAKE):
         return f"{who} has drawn for this turn: he melds, lays off, exchanges a joker or discards", None
-    if g._taken >= 0 and (k is not Kind.MELD or not uses(a.meld, g._taken)):
-        return (f"the {_card(g._taken)} taken from the discard pile must be melded at once, in the next meld",
+    if s.taken >= 0 and (k is not Kind.MELD or not uses(a.meld, s.taken)):
+        return (f"the {_card(s.taken)} taken from the discard pile must be melded at once, in the next meld",
                 "drawn_to_hand")
     if k is Kind.DISCARD:
         if a.card not in t.hand:
@@ -332,10 +333,10 @@ def play_why(g, a: Action) -> tuple[str, "str | None"]:
         return (f"the melds {who} laid this turn count {t.points} points, and a first meld needs {r.first_meld}",
                 "first_meld")
     if k is Kind.MELD:
-        return _meld_why(g, t, a.meld, t.counts)
+        return _meld_why(s, t, a.meld, t.counts)
     if k is Kind.LAY:
-        return _lay_why(g, t, a)
-    return _exchange_why(g, t, a)
+        return _lay_why(s, t, a)
+    return _exchange_why(s, t, a)
 
 
 def _lacks(counts, m) -> "str | None":
@@ -345,52 +346,52 @@ def _lacks(counts, m) -> "str | None":
     return _card(short[0]) if short else None
 
 
-def _meld_why(g, t: Turn, m, counts) -> tuple[str, "str | None"]:
+def _meld_why(s: State, t: Turn, m, counts) -> tuple[str, "str | None"]:
     who = f"seat {t.me}"
     lack = _lacks(counts, m)
     if lack:
         return f"{who} does not hold the cards of {m.text()}: {lack} is missing", None
-    reason, axis = g.mr.explain(m)
+    reason, axis = s.mr.explain(m)
     if reason:
         return reason, axis
     if sum(counts) - m.size < t.keep:
         return "the meld would leave no card to discard, and a player goes out by discarding his last card", "going_out"
-    return (f"after {m.text()} the melds of this turn could not reach the {g.rules.first_meld} points of a first meld "
+    return (f"after {m.text()} the melds of this turn could not reach the {s.rules.first_meld} points of a first meld "
             f"(keeping a card to discard)", "first_meld")
 
 
-def _open_why(g, t: Turn, axis: str, what: str) -> "tuple[str, str] | None":
-    if not getattr(g.rules, axis):
+def _open_why(s: State, t: Turn, axis: str, what: str) -> "tuple[str, str] | None":
+    if not getattr(s.rules, axis):
         return f"{what} is not allowed under these rules", axis
     if not t.opened:
-        return f"a player may {what.lower()} only after his first meld ({g.rules.first_meld} points)", axis
+        return f"a player may {what.lower()} only after his first meld ({s.rules.first_meld} points)", axis
     if len(t.hand) <= t.keep:
         return "a player keeps his last card to discard it", "going_out"
     return None
 
 
-def _lay_why(g, t: Turn, a: Action) -> tuple[str, "str | None"]:
-    found = _open_why(g, t, "lay_off", "Lay off")
+def _lay_why(s: State, t: Turn, a: Action) -> tuple[str, "str | None"]:
+    found = _open_why(s, t, "lay_off", "Lay off")
     if found:
         return found
     if a.card not in t.hand:
         return f"{_card(a.card)} is not in seat {t.me}'s hand", None
-    if a.meld not in g._table and a.meld not in g._new:
+    if a.meld not in s.table and a.meld not in s.new:
         return f"there is no meld {a.meld.text()} on the table", None
     if a.after is None:
         if a.card == JOKER_CODE:
             return f"a joker laid on {a.meld.text()} stands for the card just below or just above it", None
         return f"{_card(a.card)} does not fit {a.meld.text()}", None
-    return g.mr.explain(a.after)
+    return s.mr.explain(a.after)
 
 
-def _exchange_why(g, t: Turn, a: Action) -> tuple[str, "str | None"]:
-    found = _open_why(g, t, "joker_exchange", "Exchange a joker")
+def _exchange_why(s: State, t: Turn, a: Action) -> tuple[str, "str | None"]:
+    found = _open_why(s, t, "joker_exchange", "Exchange a joker")
     if found:
         return found
     if a.card not in t.hand:
         return f"{_card(a.card)} is not in seat {t.me}'s hand", None
-    if a.meld not in g._table and a.meld not in g._new:
+    if a.meld not in s.table and a.meld not in s.new:
         return f"there is no meld {a.meld.text()} on the table", None
     if a.after is None:
         return f"no joker in {a.meld.text()} stands for the {_card(a.card)}", None
@@ -402,15 +403,15 @@ def _exchange_why(g, t: Turn, a: Action) -> tuple[str, "str | None"]:
     counts = list(t.counts)
     counts[a.card] -= 1
     counts[JOKER_CODE] += 1
-    return _meld_why(g, t, a.new, counts)
+    return _meld_why(s, t, a.new, counts)
 
 
-def over_moves(g) -> list[Action]:
+def over_moves(s: State) -> list[Action]:
     return []
 
 
-def over_why(g, a: Action) -> tuple[str, "str | None"]:
-    return f"the deal is over ({g.outcome})", None
+def over_why(s: State, a: Action) -> tuple[str, "str | None"]:
+    return f"the deal is over ({s.outcome})", None
 
 
 PHASES = {
@@ -422,7 +423,7 @@ PHASES = {
 
 
 def legal(g) -> list[Action]:
-    """Every legal action in the game's present phase."""
+    """Every legal action in the present phase of the deal ``g`` (a :class:`~conquian.games.romme.game.RommeGame`)."""
     # A hand with many jokers makes over a hundred thousand melds, each a new tuple: the cyclic garbage collector
     # would walk the whole heap several times while they are made (a third to a half of such a listing, measured),
     # though they hold no cycle.  It is paused while listing; the objects are looked at once, afterwards.
@@ -430,13 +431,15 @@ def legal(g) -> list[Action]:
     if collecting:
         gc.disable()
     try:
-        return PHASES[g.phase][0](g)
+        s = g.state
+        return PHASES[s.phase][0](s)
     finally:
         if collecting:
             gc.enable()
 
 
 def diagnose(g, a: Action) -> tuple[str, "str | None"]:
-    """Why an action that is not legal is illegal: ``(reason, axis or None)``."""
-    return PHASES[g.phase][1](g, a)
+    """Why an action that is not legal in the deal ``g`` is illegal: ``(reason, axis or None)``."""
+    s = g.state
+    return PHASES[s.phase][1](s, a)
 

@@ -4,7 +4,9 @@ Seats are numbered from 0, the dealer, clockwise: seat 1 sits at the dealer's le
 and plays after him; the last seat, at his right, cuts.  A :class:`Snapshot` is everything a deal is at one
 moment, as plain values: hands as sorted tuples of card codes (identical cards are interchangeable), melds as
 :class:`~conquian.games.romme.melds.Meld` values.  :func:`check` raises :class:`~conquian.errors.PositionError`
-naming what makes a snapshot impossible; the position parser and the game both use it.
+naming what makes a snapshot impossible; the position parser and the game both use it.  A :class:`State` is the
+same as the deal holds it while it is played: its one owner is the deal (``game.state``); the moves and the words
+read its public fields, and the room's ``apply`` alone changes them.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from dataclasses import dataclass
 
 from ...cards import BY_CODE, JOKER_CODE, format_cards
 from ...errors import PositionError
-from .melds import Meld, card_value
+from .melds import Meld, MeldRules, card_value
 from .rules import RommeRules
 
-__all__ = ["Phase", "Termination", "Outcome", "Snapshot", "check", "penalty"]
+__all__ = ["Phase", "Termination", "Outcome", "Snapshot", "State", "check", "penalty"]
 
 
 class Phase(enum.Enum):
@@ -99,6 +101,53 @@ class Snapshot:
     @property
     def players(self) -> int:
         return len(self.hands)
+
+
+@dataclass(slots=True)
+class State:
+    """A deal's state while it is played, as the deal holds it (``game.state``): the fields of a :class:`Snapshot`,
+    in lists where play changes them in place."""
+
+    rules: RommeRules
+    mr: MeldRules
+    """``rules.melds``: what a meld is under the rules."""
+    players: int
+    hands: list[tuple[int, ...]]
+    """Each seat's hand, a sorted tuple of card codes."""
+    table: tuple[Meld, ...]
+    """The melds on the table, but those laid this turn towards a first meld (``new``)."""
+    new: tuple[Meld, ...]
+    opened: frozenset[int]
+    stock: list[int]
+    """The stock, its top card last (the end of the list)."""
+    discards: list[int]
+    """The discard pile, its top card last."""
+    actor: int
+    """The seat to act (0 once the deal is over)."""
+    taken: int
+    renewals: int
+    outcome: "Outcome | None"
+    idle: int
+    phase: Phase
+
+    @classmethod
+    def of(cls, s: Snapshot) -> "State":
+        """The state a snapshot describes."""
+        return cls(s.rules, s.rules.melds, s.players, list(s.hands), s.table, s.new, frozenset(s.opened),
+                   list(reversed(s.stock)), list(s.discards), s.actor if s.actor is not None else 0, s.taken,
+                   s.renewals, s.outcome, s.idle, s.phase)
+
+    def snapshot(self) -> Snapshot:
+        """The state as plain values."""
+        return Snapshot(self.rules, tuple(self.hands), self.table, tuple(reversed(self.stock)), tuple(self.discards),
+                        self.phase, None if self.phase is Phase.OVER else self.actor, self.new,
+                        tuple(sorted(self.opened)), self.taken, self.renewals, self.outcome, self.idle)
+
+    def copy(self) -> "State":
+        """An independent state, equal to this one."""
+        return State(self.rules, self.mr, self.players, self.hands[:], self.table, self.new, self.opened,
+                     self.stock[:], self.discards[:], self.actor, self.taken, self.renewals, self.outcome, self.idle,
+                     self.phase)
 
 
 def _cards_text(codes) -> str:

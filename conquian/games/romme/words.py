@@ -40,7 +40,7 @@ def describe(game, action: "Action | str") -> str:
     if kind is Kind.MELD:
         return f"meld {meld_words(meld)}"
     if kind is Kind.DISCARD:
-        last = len(game._hands[game.to_act]) == 1
+        last = len(game.state.hands[game.to_act]) == 1
         return f"discard the {c}" + (", the last card, face down, and go out" if last else "")
     if kind is Kind.LAY:
         what = f"the {c}"

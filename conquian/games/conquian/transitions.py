@@ -1,0 +1,159 @@
+"""The transitions of a deal: an action applied to its state, the one way play changes a deal.
+
+:func:`apply` plays a legal action on a :class:`~conquian.games.conquian.state.State`; the game
+(:mod:`conquian.games.conquian.game`) calls it for every move, so the computer players' look-ahead (a move played on
+a copy) does too.  What a pass leads to (:func:`passing`) and whether a discard goes out (:func:`goes_out`) are
+decided here once: the words (:mod:`conquian.games.conquian.words`) say what these functions decide.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from .actions import Action, Kind
+from .rules import Forcing, UnusedDraw
+from .state import Origin, Outcome, Phase, Role, State, Termination, pips
+
+__all__ = ["apply", "passing", "Passing", "goes_out", "misdeal"]
+
+
+class Passing(enum.Enum):
+    """What becomes of a card its player passes or refuses."""
+
+    OFFERED = "offered"
+    """Passed to the opponent, who has the say to it (``unused_draw = offered``)."""
+    REFUSED = "refused"
+    """Declined though it fits one of the decliner's melds: the opponent may demand he take it (reactive forcing)."""
+    OUT = "out"
+    """Out of play; the next card is drawn."""
+    TABLEAU = "tableau"
+    """Out of play, and the stock is empty: the deal is a tie."""
+
+
+def passing(s: State, me: int, first: bool) -> Passing:
+    """What passing the card on offer does, ``first`` telling whether its player drew it (or has the turned-up card)."""
+    r = s.rules
+    if first and r.unused_draw is UnusedDraw.OFFERED:
+        return Passing.OFFERED
+    if r.forcing is Forcing.REACTIVE and s.fits(me, s.offer):
+        return Passing.REFUSED
+    return Passing.OUT if s.stock else Passing.TABLEAU
+
+
+def goes_out(s: State, me: int, card: int) -> bool:
+    """Whether discarding ``card`` (from the hand) wins the deal: it is the last card and the last discard counts."""
+    return s.rules.last_discard_counts and s.hands[me] == card
+
+
+def apply(s: State, a: Action) -> None:
+    """Play the action ``a``, legal in state ``s``, on ``s``."""
+    me = s.actor
+    s.forced = False
+    k = a[0]
+    if k is Kind.PASS:
+        origin = s.origin
+        first = origin is Origin.DRAWN or origin is Origin.TURNED_UP
+        way = passing(s, me, first)
+        if way is Passing.OFFERED:
+            s.origin = Origin.PASSED
+            s.actor = 1 - me
+        elif way is Passing.REFUSED:
+            s.phase = Phase.REFUSED
+            s.actor = 1 - me
+        else:
+            s.out.append(s.offer)
+            s.offer = 0
+            _draw(s, 1 - me if first else me)
+    elif k is Kind.USE:
+        before = s.down[me] | s.offer
+        s.melds[me] = a[1]
+        s.down[me] = after = _or(a[1])
+        s.hands[me] &= ~(after & ~before)
+        s.offer = 0
+        _after_gain(s, me)
+    elif k is Kind.DISCARD:
+        out = goes_out(s, me, a[2])
+        s.hands[me] &= ~a[2]
+        if out:
+            s.out.append(a[2])
+            _win(s, me)
+        elif a[3]:
+            _put_on(s, 1 - me, a[3], a[2])
+        else:
+            s.offer, s.origin, s.actor, s.phase = a[2], Origin.DISCARD, 1 - me, Phase.OFFER
+    elif k is Kind.FORCE:
+        c, s.offer = s.offer, 0
+        _put_on(s, 1 - me, a[3], c)
+    elif k is Kind.DEMAND:
+        s.phase, s.origin, s.actor = Phase.OFFER, Origin.DEMANDED, 1 - me  # the player who declined the card
+    elif k is Kind.WAIVE:
+        s.out.append(s.offer)
+        s.offer = 0
+        # As if the declined card had simply gone: its drawer's opponent draws next, else the decliner.
+        _draw(s, me if s.origin.first_say else 1 - me)
+    elif k is Kind.TAKE:
+        s.hands[me] |= s.offer
+        s.offer = 0
+        s.phase = Phase.DISCARD
+    elif k is Kind.LAY:
+        before = s.down[me]
+        s.melds[me] = a[1]
+        s.down[me] = after = _or(a[1])
+        s.hands[me] &= ~(after & ~before)
+        if after.bit_count() >= s.rules.cards_to_win:  # laying out can reach the cards that win
+            _offer_out(s)
+            _win(s, me)
+
+
+def misdeal(s: State) -> None:
+    """End the deal as a misdeal (``misdeal = new-deal``): no score; the card on offer goes out of play."""
+    _offer_out(s)
+    s.phase, s.outcome = Phase.OVER, Outcome(Termination.MISDEAL)
+
+
+def _put_on(s: State, role: int, onto: int, c: int) -> None:
+    """A card forced onto a meld of ``role``: he keeps it, and discards in its place unless he has won."""
+    s.melds[role] = tuple(sorted(onto | c if m == onto else m for m in s.melds[role]))
+    s.down[role] |= c
+    s.actor = role
+    _after_gain(s, role)
+    s.forced = s.phase is Phase.DISCARD
+
+
+def _after_gain(s: State, role: int) -> None:
+    if s.down[role].bit_count() >= s.rules.cards_to_win:
+        _win(s, role)
+    else:
+        s.phase = Phase.DISCARD
+        s.actor = role
+
+
+def _offer_out(s: State) -> None:
+    """The card on offer goes out of play (the deal ended before anybody used it)."""
+    if s.offer:
+        s.out.append(s.offer)
+        s.offer = 0
+
+
+def _win(s: State, role: int) -> None:
+    s.phase = Phase.OVER
+    s.outcome = Outcome(Termination.WIN, Role(role), pips(s.table.hand_order(s.hands[1 - role])))
+
+
+def _draw(s: State, role: int) -> None:
+    if not s.stock:
+        s.phase = Phase.OVER
+        s.offer = 0
+        s.outcome = Outcome(Termination.TABLEAU)
+        return
+    s.offer = s.stock.pop()
+    s.origin = Origin.DRAWN
+    s.actor = role
+    s.phase = Phase.OFFER
+
+
+def _or(masks) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
