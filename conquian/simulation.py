@@ -9,7 +9,8 @@ players' choices), so the same seed gives the same deals, whichever engine plays
   order and the same players, so its results are those of the Python engine, deal for deal (a differential test
   holds it to that).
 
-``engine='auto'`` (the default) takes the kernel when there is one, else the Python engine.
+``engine='auto'`` (the default) takes the kernel when there is one and it plays the rule set, else the Python engine
+(:attr:`Simulation.why_python` says why; ``conquian simulate`` prints it in one line).
 
 A simulation plays from 1 to :data:`MAX_GAMES` deals (a whole number: ``2.5``, ``nan`` or ``True`` are refused, not
 rounded), and can be interrupted: the kernel plays in calls of about :attr:`Simulation.CALL_SECONDS` each (their

@@ -210,14 +210,16 @@ static void arrangements(const Rules *r, int rearranging, int lay_off, int with_
     }
     Search s;  /* field by field: chosen[] needs no clearing */
     s.r = r; s.start = avail; s.down = down; s.hand = hand; s.with_card = with_the_card ? card : 0;
-    s.old = old; s.nold = nold; s.rearrange = rearranging != R_NONE; s.lay_off = lay_off; s.extra = !with_the_card;
+    s.old = old; s.nold = nold; s.rearrange = rearranging != REARRANGING_NONE; s.lay_off = lay_off;
+    s.extra = !with_the_card;
     s.nchosen = 0; s.out = out;
     search(&s, must, avail);
     arrs_sort_unique(out);
-    if (rearranging == R_BORROW || rearranging == R_NEW) {
+    int new_meld = rearranging == REARRANGING_WITH_NEW_MELD;
+    if (rearranging == REARRANGING_BORROW || new_meld) {
         int k = 0;
         for (int i = 0; i < out->n; i++)
-            if (borrowing_ok(r, &out->a[i], old, nold, rearranging == R_NEW)) out->a[k++] = out->a[i];
+            if (borrowing_ok(r, &out->a[i], old, nold, new_meld)) out->a[k++] = out->a[i];
         out->n = k;
     }
 }

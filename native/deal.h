@@ -94,11 +94,11 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
     if (g->phase == PH_OFFER) {
         uint64_t c = g->offer, hand = g->hands[me];
         if (could_meld(r, c, g->down[me] | hand)) {
-            arrangements(r, r->rearranging, r->lay_off_own, r->with_the_card, g->melds[me], g->nmelds[me], hand, c, s);
+            arrangements(r, r->rearranging, r->lay_off_own, only_with_the_card(r), g->melds[me], g->nmelds[me], hand, c, s);
             if (s->overflow) l->overflow = s->overflow;
             if (g->origin == O_DEMANDED) {
                 for (int i = 0; i < s->n; i++) {
-                    if (r->demanded_lay_off && !laid_off(&s->a[i], g->melds[me], g->nmelds[me], c)) continue;
+                    if (r->demanded_use == DEMANDED_USE_LAY_OFF && !laid_off(&s->a[i], g->melds[me], g->nmelds[me], c)) continue;
                     Act *x = acts_add(l, K_USE);
                     if (!x) return;
                     x->arr = &s->a[i];
@@ -109,18 +109,18 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
         }
         if (r->drawn_to_hand) acts_add(l, K_TAKE);
         if (r->meld_without_use && first_say(g->origin)) {
-            const Arrs *lays = lay_outs(r, g, me, r->with_the_card, cache);
+            const Arrs *lays = lay_outs(r, g, me, only_with_the_card(r), cache);
             if (lays->overflow) l->overflow = lays->overflow;
             add_arrs(l, K_LAY, lays, 0);
         }
         acts_add(l, K_PASS);
-        if (r->forcing == F_ACTIVE && (g->origin != O_DISCARD || r->force_back)) {
+        if (r->forcing == FORCING_ACTIVE && (g->origin != O_DISCARD || r->force_back)) {
             for (int i = 0; i < g->nmelds[1 - me]; i++)
                 if (extenders(r, g->melds[1 - me][i]) & c) {
                     Act *x = acts_add(l, K_FORCE);
                     if (x) x->onto = g->melds[1 - me][i];
                 }
-        } else if (r->forcing == F_REACTIVE && g->origin == O_PASSED && fits_own(r, g, 1 - me, c)) {
+        } else if (r->forcing == FORCING_REACTIVE && g->origin == O_PASSED && fits_own(r, g, 1 - me, c)) {
             acts_add(l, K_DEMAND);
         }
     } else if (g->phase == PH_DISCARD) {
@@ -135,7 +135,7 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
             add_arrs(l, K_LAY, lays, r->cards_to_win);
         }
         int last_wins = r->last_discard_counts && popc(hand) == 1;
-        if (r->forcing == F_ACTIVE && !last_wins)
+        if (r->forcing == FORCING_ACTIVE && !last_wins)
             for (int i = 0; i < g->nmelds[1 - me]; i++) {
                 uint64_t onto = g->melds[1 - me][i];
                 for (uint64_t b = hand & extenders(r, onto); b; b &= b - 1) {
@@ -212,8 +212,8 @@ static void apply(const Rules *r, State *g, const Act *a) {
     case K_PASS: {
         uint64_t c = g->offer;
         int first = first_say(g->origin);
-        if (first && r->unused_offered) { g->origin = O_PASSED; g->actor = 1 - me; }
-        else if (r->forcing == F_REACTIVE && fits_own(r, g, me, c)) { g->phase = PH_REFUSED; g->actor = 1 - me; }
+        if (first && unused_offered(r)) { g->origin = O_PASSED; g->actor = 1 - me; }
+        else if (r->forcing == FORCING_REACTIVE && fits_own(r, g, me, c)) { g->phase = PH_REFUSED; g->actor = 1 - me; }
         else { g->out[g->nout++] = bit_code(c); g->offer = 0; draw(g, first ? 1 - me : me); }
         break;
     }
@@ -280,7 +280,7 @@ static void new_deal(const Rules *r, State *g, MT *rng) {
     for (int p = 0; p < r->hand_size / r->deal_packet; p++)
         for (int role = 1; role >= 0; role--)  /* the dealer deals to his opponent (the pone, 1) first */
             for (int k = 0; k < r->deal_packet; k++) g->hands[role] |= 1ULL << cut[i++];
-    g->actor = r->first_pone ? 1 : 0;
+    g->actor = r->first_say == FIRST_SAY_PONE ? 1 : 0;
     g->offer = 1ULL << cut[i];
     g->origin = r->turn_up ? O_TURNED_UP : O_DRAWN;
     g->phase = PH_OFFER;

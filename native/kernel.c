@@ -18,6 +18,10 @@
 #define MAXCARDS 64
 #define HASH 1024    /* open-addressing table of melds (a pack of forty cards has a few hundred) */
 
+/* The rules' flags and their values' codes, generated at build time from the Python axes (setup.py writes it with
+   conquian.games.conquian.kernel.header() into the build folder): the fields of Rules, in the order they are read. */
+#include "kernel_axes.h"
+
 /* The parts, in order (one translation unit: every function static, each part uses those before it). */
 #include "random.h"
 #include "rules.h"
@@ -84,16 +88,18 @@ static int read_mask(PyObject *o, const char *what, Py_ssize_t at, uint64_t *out
 
 static uint64_t *alloc_list(int n) { return calloc((size_t)(n ? n : 1), sizeof(uint64_t)); }
 
-/* rules: (flags..., deck, place, melds, minimal); flags in the order of conquian/games/conquian/kernel.py's FLAGS: the pack's size,
-   then kernel.PLAY_AXES.  Each flag's range: what a rule set can give (booleans 0 or 1, the enumerations' values). */
-#define NFLAGS 18
-static const char *const flag_names[NFLAGS] = {
-    "size", "hand_size", "deal_packet", "turn_up", "min_cut", "first_say", "drawn_to_hand", "unused_draw",
-    "hand_cards", "meld_without_use", "lay_off_own", "forcing", "force_back", "forced_lay_out", "demanded_use",
-    "rearranging", "cards_to_win", "last_discard_counts"};
-static const int flag_most[NFLAGS] = {MAXCARDS, MAXCARDS / 2, MAXCARDS / 2, 1, MAXCARDS / 2, 1, 1, 1, 1, 1, 1, 2, 1,
-                                      1, 1, 3, MAXCARDS, 1};
-static const int flag_least[NFLAGS] = {2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0};
+/* rules: (flags..., deck, place, melds, minimal); the flags as conquian/games/conquian/kernel.py's compiled() gives
+   them (its FLAGS: the pack's size, then each axis the kernel reads), each within its range (booleans 0 or 1, a
+   named value's code, a whole number within its axis's): all from kernel_axes.h. */
+#define FLAG_NAME(name, least, most) #name,
+#define FLAG_LEAST(name, least, most) least,
+#define FLAG_MOST(name, least, most) most,
+static const char *const flag_names[NFLAGS] = {KERNEL_FLAGS(FLAG_NAME)};
+static const int flag_least[NFLAGS] = {KERNEL_FLAGS(FLAG_LEAST)};
+static const int flag_most[NFLAGS] = {KERNEL_FLAGS(FLAG_MOST)};
+#undef FLAG_NAME
+#undef FLAG_LEAST
+#undef FLAG_MOST
 
 static int rules_from(PyObject *t, Rules *r) {
     memset(r, 0, sizeof *r);
@@ -101,10 +107,9 @@ static int rules_from(PyObject *t, Rules *r) {
         PyErr_SetString(PyExc_TypeError, "kernel rules: a tuple of the flags, the deck, the places and the melds");
         return -1;
     }
-    int *f[NFLAGS] = {&r->size, &r->hand_size, &r->deal_packet, &r->turn_up, &r->min_cut, &r->first_pone,
-                      &r->drawn_to_hand, &r->unused_offered, &r->with_the_card, &r->meld_without_use, &r->lay_off_own,
-                      &r->forcing, &r->force_back, &r->forced_lay_out, &r->demanded_lay_off, &r->rearranging,
-                      &r->cards_to_win, &r->last_discard_counts};
+#define FLAG_FIELD(name, least, most) &r->name,
+    int *f[NFLAGS] = {KERNEL_FLAGS(FLAG_FIELD)};
+#undef FLAG_FIELD
     for (int i = 0; i < NFLAGS; i++)
         if (read_int(t, i, "kernel rules: field", flag_names[i], flag_least[i], flag_most[i], f[i]) < 0) return -1;
     if (r->hand_size % r->deal_packet || 2 * r->hand_size + 1 > r->size || 2 * r->min_cut > r->size) {
@@ -457,5 +462,9 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     one_seat = PyLong_FromLong(1);
     no_flags = PyTuple_New(0);
     if (!endings[T_WIN] || !endings[T_TABLEAU] || !unfinished || !zero_seat || !one_seat || !no_flags) return NULL;
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    /* what it was built from, which kernel.py compares with the axes at import (an axis added since: not used) */
+    if (m && (PyModule_AddStringConstant(m, "AXES", KERNEL_AXES) < 0
+              || PyModule_AddStringConstant(m, "AXES_SIGNATURE", KERNEL_AXES_SIGNATURE) < 0)) Py_CLEAR(m);
+    return m;
 }

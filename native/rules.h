@@ -1,13 +1,12 @@
 /* native/rules.h: The rules as a deal's play needs them: flags, the meld table, card masks.
    Part of the one translation unit native/kernel.c (included there, in order). */
 /* -- the rules, as a deal's play needs them --------------------------------------------------------------- */
-enum { F_NONE = 0, F_ACTIVE = 1, F_REACTIVE = 2 };
-enum { R_NONE = 0, R_BORROW = 1, R_NEW = 2, R_FREE = 3 };
-
 typedef struct {
-    int size, hand_size, deal_packet, turn_up, min_cut, first_pone;
-    int drawn_to_hand, unused_offered, with_the_card, meld_without_use, lay_off_own;
-    int forcing, force_back, forced_lay_out, demanded_lay_off, rearranging, cards_to_win, last_discard_counts;
+    /* the flags, a field each named as its axis (r->forcing == FORCING_ACTIVE): generated with their codes from the
+       Python axes (kernel_axes.h, see kernel.c) */
+#define FLAG_FIELD(name, least, most) int name;
+    KERNEL_FLAGS(FLAG_FIELD)
+#undef FLAG_FIELD
     int deck[MAXCARDS];      /* the pack in deck order (codes) */
     int place[MAXCARDS];     /* code -> place in its suit's sequence order, -1 if not in the pack */
     uint64_t hash[HASH];     /* the melds, open addressing, 0 = empty */
@@ -28,6 +27,11 @@ typedef struct {
     uint64_t partners[MAXCARDS];           /* the cards a card makes a pair with, for the greedy player's potential */
     unsigned char pair[MAXCARDS][MAXCARDS];  /* that pair's weight in half points (players.potential) */
 } Rules;
+
+/* Hand cards go down only in the meld that takes the card used (hand_cards with-the-card). */
+static inline int only_with_the_card(const Rules *r) { return r->hand_cards == HAND_CARDS_WITH_THE_CARD; }
+/* A drawn card its drawer does not use is offered to the opponent (unused_draw offered). */
+static inline int unused_offered(const Rules *r) { return r->unused_draw == UNUSED_DRAW_OFFERED; }
 
 static inline unsigned hslot(uint64_t m) { return (unsigned)((m * 0x9E3779B97F4A7C15ULL) >> 54) & (HASH - 1); }
 

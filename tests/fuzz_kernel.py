@@ -79,20 +79,26 @@ outcomes = hostile_walks(walks, seed)
 print(f"walks: {walks} hostile walks, {time.perf_counter() - start:.0f} s: {outcomes}", flush=True)
 '''
 
+# The kernel's header, from the copy's axes, the compiled kernel kept out (as setup.py does).
+HEADER = ("import sys; sys.modules['conquian.games.conquian._kernel'] = None; "
+          "from conquian.games.conquian.kernel import header; sys.stdout.write(header())")
+
 # -- hostile input: run in the child, against the sanitized build (conquian imported there, not here) --------------
 HUGE = [-1, -(1 << 70), 1 << 64, 1 << 70, 1 << 200, 2 ** 63, 0]
-FLAGS, DECK, PLACE, MELDS, MINIMAL = 18, 18, 19, 20, 21  # the compiled rules' parts (conquian.games.conquian.kernel.compiled)
 
 
-def _spoil(rng, t: list, kind: int) -> None:
-    """One entry or part of the compiled rules ``t`` spoiled in the way ``kind`` (0-12) says (kinds 4, 11 and 12:
-    melds changed within the pack, tables the kernel plays)."""
-    if len(t) != MINIMAL + 1:
+def _spoil(rng, t: list, kind: int, size: int) -> None:
+    """One entry or part of the compiled rules ``t`` (``size`` parts when whole: the flags, then the deck, the places,
+    the melds and the minimal melds, as kernel.compiled gives them) spoiled in the way ``kind`` (0-12) says (kinds 4,
+    11 and 12: melds changed within the pack, tables the kernel plays)."""
+    flags = size - 4
+    deck, place, melds_at, minimal = flags, flags + 1, flags + 2, flags + 3
+    if len(t) != size:
         return  # the whole already of the wrong size
-    melds, part = t[MELDS], [DECK, PLACE, MELDS, MINIMAL][rng.randrange(4)]
-    if not all(isinstance(t[i], tuple) for i in (DECK, PLACE, MELDS, MINIMAL)):
+    melds, part = t[melds_at], [deck, place, melds_at, minimal][rng.randrange(4)]
+    if not all(isinstance(t[i], tuple) for i in (deck, place, melds_at, minimal)):
         kind = 8  # a part already spoiled: a flag instead
-    in_pack = [c for c in t[DECK] if isinstance(c, int) and 0 <= c < 64] if isinstance(t[DECK], tuple) else []
+    in_pack = [c for c in t[deck] if isinstance(c, int) and 0 <= c < 64] if isinstance(t[deck], tuple) else []
 
     def random_meld():
         return sum(1 << c for c in rng.sample(in_pack, min(len(in_pack), rng.randint(2, 6))))
@@ -101,32 +107,32 @@ def _spoil(rng, t: list, kind: int) -> None:
         m, out = rng.choice(melds), list(melds)
         for _ in range(rng.choice([1, 2, 150, 200])):
             out.insert(rng.randint(0, len(out)), m)
-        t[MELDS] = tuple(out)
+        t[melds_at] = tuple(out)
     elif kind in (1, 2) and melds:  # a meld out of the pack, empty, negative, huge
         out = list(melds)
         out[rng.randrange(len(out))] = rng.getrandbits(64) if kind == 1 else rng.choice(HUGE)
-        t[MELDS] = tuple(out)
+        t[melds_at] = tuple(out)
     elif kind == 3:  # hundreds of melds more
-        t[MELDS] = melds + tuple(random_meld() for _ in range(rng.randint(1, 600)))
+        t[melds_at] = melds + tuple(random_meld() for _ in range(rng.randint(1, 600)))
     elif kind == 4 and melds and in_pack:  # odd melds within the pack, distinct
         out = set(melds)
         for _ in range(rng.randint(1, 20)):
             out.discard(rng.choice(melds))
             out.add(random_meld())
-        t[MELDS] = tuple(sorted(out))
-        t[MINIMAL] = tuple(m for m in t[MINIMAL] if m in out)
+        t[melds_at] = tuple(sorted(out))
+        t[minimal] = tuple(m for m in t[minimal] if m in out)
     elif kind == 5:  # minimal melds repeated, foreign
-        out = list(t[MINIMAL])
+        out = list(t[minimal])
         out.append(rng.choice(out) if out and rng.random() < 0.5 else rng.choice([random_meld(), *HUGE]))
-        t[MINIMAL] = tuple(out)
+        t[minimal] = tuple(out)
     elif kind in (6, 7):  # the deck's cards and the places: repeated, out of range
-        out, i = list(t[part if part in (DECK, PLACE) else DECK]), rng.randrange(64)
+        out, i = list(t[part if part in (deck, place) else deck]), rng.randrange(64)
         if out:
             i %= len(out)
             out[i] = rng.choice([out[rng.randrange(len(out))], rng.randint(-5, 70), *HUGE])
-        t[part if part in (DECK, PLACE) else DECK] = tuple(out)
+        t[part if part in (deck, place) else deck] = tuple(out)
     elif kind == 8:  # a flag out of range or of the wrong type
-        t[rng.randrange(FLAGS)] = rng.choice([rng.randint(-3, 70), 1.5, None, "1", *HUGE])
+        t[rng.randrange(flags)] = rng.choice([rng.randint(-3, 70), 1.5, None, "1", *HUGE])
     elif kind == 9:  # a part of the wrong type
         t[part] = rng.choice([list(t[part]), None, "melds", 3])
     elif kind == 10:  # a part of the wrong size, or the whole
@@ -135,11 +141,11 @@ def _spoil(rng, t: list, kind: int) -> None:
         else:
             t[part] = t[part][: rng.randrange(len(t[part]) + 1)] + (t[part][:3] if rng.random() < 0.5 else ())
     elif kind == 11:  # the melds in another order: a table to play
-        t[MELDS] = tuple(rng.sample(melds, len(melds)))
+        t[melds_at] = tuple(rng.sample(melds, len(melds)))
     elif kind == 12 and melds:  # melds dropped, and with them the minimal melds they were
         out = set(rng.sample(melds, rng.randint(1, len(melds))))
-        t[MELDS] = tuple(sorted(out))
-        t[MINIMAL] = tuple(m for m in t[MINIMAL] if m in out)
+        t[melds_at] = tuple(sorted(out))
+        t[minimal] = tuple(m for m in t[minimal] if m in out)
 
 
 def hostile_tables(count: int, seed: int) -> dict:
@@ -155,7 +161,7 @@ def hostile_tables(count: int, seed: int) -> dict:
         table = list(rng.choice(bases))
         playable = rng.random() < 0.3  # odd melds within the pack, distinct: tables the kernel plays
         for _ in range(rng.randint(1, 3)):
-            _spoil(rng, table, rng.choice((4, 11, 12)) if playable else rng.randrange(13))
+            _spoil(rng, table, rng.choice((4, 11, 12)) if playable else rng.randrange(13), len(bases[0]))
         state = random.Random(rng.getrandbits(32)).getstate()[1]
         if rng.random() < 0.05:  # the generator's state spoiled
             state = state[:5] + (rng.choice([1 << 32, *HUGE, "x"]),) + state[6:]
@@ -262,9 +268,14 @@ def main() -> int:
         flags = [cc, "-shared", "-fPIC", "-g", "-O1", "-std=c11", "-Wall", "-Wextra", "-Werror",
                  "-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-sanitize-recover=undefined",
                  f"-I{sysconfig.get_paths()['include']}"]
-        for source, target in (("kernel.c", package / f"_kernel{suffix}"),
-                               ("romme_walk.c", package / "romme" / f"_walk{suffix}")):
-            subprocess.run(flags + [str(ROOT / "native" / source), "-o", str(target)], check=True)
+        generated = Path(tmp) / "generated"  # the kernel's flags from the axes, as setup.py writes them
+        generated.mkdir()
+        (generated / "kernel_axes.h").write_text(subprocess.run(
+            [sys.executable, "-c", HEADER], env={**os.environ, "PYTHONPATH": tmp}, cwd=tmp, capture_output=True,
+            text=True, check=True).stdout, encoding="utf-8")
+        for source, target in (("kernel.c", package / "games" / "conquian" / f"_kernel{suffix}"),
+                               ("romme_walk.c", package / "games" / "romme" / f"_walk{suffix}")):
+            subprocess.run(flags + [f"-I{generated}", str(ROOT / "native" / source), "-o", str(target)], check=True)
         env = {**os.environ, "LD_PRELOAD": f"{asan} {ubsan}", "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=1",
                "UBSAN_OPTIONS": "print_stacktrace=1:halt_on_error=1", "PYTHONPATH": tmp,
                "CONQUIAN_VARIANTS": str(ROOT / "variants")}

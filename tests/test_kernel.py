@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -90,10 +91,104 @@ def test_an_endless_deal_is_stopped_unfinished_alike_on_both_engines(capsys):
     assert "1 deals stopped unfinished after 2,000 decisions" in capsys.readouterr().out
 
 
-def test_every_axis_is_read_by_the_kernel_or_cannot_change_a_deal():
-    names = {ax.name for ax in AXES}
-    assert set(kernel.PLAY_AXES) | set(kernel.TABLE_AXES) | set(kernel.NOT_IN_PLAY) == names
-    assert not set(kernel.PLAY_AXES) & set(kernel.NOT_IN_PLAY)
+def test_every_axis_is_read_by_the_kernel_or_cannot_change_a_deal_or_is_played_at_its_default_only():
+    names = [ax.name for ax in AXES]
+    assert set(kernel.PLAYS) <= set(names), "PLAYS names an axis RuleSet no longer has"
+    assert set(kernel.PLAY_AXES) | set(kernel.TABLE_AXES) | set(kernel.NOT_IN_PLAY) | set(kernel.DEFAULT_ONLY) == \
+        set(names)
+    assert len(kernel.PLAY_AXES + kernel.TABLE_AXES + tuple(kernel.NOT_IN_PLAY) + kernel.DEFAULT_ONLY) == len(names)
+    assert kernel.FLAGS == ("size",) + tuple(n for n in names if n in kernel.PLAY_AXES), "the flags in the axes' order"
+    for ax in AXES:
+        how = kernel.PLAYS.get(ax.name)
+        if isinstance(how, kernel.Flag) and ax.choices is not None and ax.type is not bool:
+            assert how.values and all(isinstance(v, ax.type) for v in how.values), \
+                f"{ax.name}: a named axis's flag lists the values the kernel plays"
+
+
+def test_every_declared_source_runs_on_the_kernel():
+    """A source that declares a value the kernel does not play would run on the Python engine: each must play on the
+    kernel (see docs/howto/add-an-axis.md: an axis the kernel does not read is played at its default only)."""
+    for source in CONQUIAN:
+        assert kernel.plays(VARIANTS[source]) == "", source
+
+
+def _header_flags(text: str) -> tuple:
+    return tuple(re.findall(r"^    X\((\w+), (-?\w+), (-?\w+)\)", text, flags=re.M))
+
+
+def test_the_kernels_flags_and_codes_are_generated_from_the_axes():
+    """kernel.header() (the kernel_axes.h setup.py writes): the flags in the order compiled() gives them, each within
+    its axis's range, each named value coded by its place among the axis's values, and compiled() using those codes."""
+    text = kernel.header()
+    flags = _header_flags(text)
+    assert tuple(f[0] for f in flags) == kernel.FLAGS and f"#define NFLAGS {len(kernel.FLAGS)}" in text
+    by_name = {ax.name: ax for ax in AXES}
+    rules = VARIANTS["foster-1913"].replace(forcing="reactive", add_to_opponent="never", rearranging="with-new-meld",
+                                            first_say="dealer")
+    table = kernel.compiled(rules)
+    for i, (name, least, most) in enumerate(flags[1:], start=1):
+        ax, value = by_name[name], getattr(rules, name)
+        if ax.type is bool:
+            assert (least, most) == ("0", "1") and table[i] == int(value)
+        elif ax.choices is None:
+            assert (int(least), int(most)) == (ax.minimum, ax.maximum) and table[i] == value
+        else:
+            codes = dict(re.findall(rf"\b{name.upper()}_(\w+) = (\d+)", text))
+            assert codes == {v.name: str(k) for k, v in enumerate(ax.choices)}, name
+            assert table[i] == int(codes[value.name]) and (least, most) == ("0", str(len(ax.choices) - 1))
+    assert kernel.signature(kernel.built_from()) in text
+
+
+def test_the_compiled_kernel_records_the_axes_it_was_built_from():
+    _need_kernel()
+    from conquian.games.conquian import _kernel
+    assert _kernel.AXES == kernel.built_from() and _kernel.AXES_SIGNATURE == kernel.signature(_kernel.AXES)
+
+
+def test_a_kernel_built_from_other_axes_is_unavailable_saying_why():
+    """Compared at import: a build older than an axis (or a value) is not used, and the reason names what changed."""
+    now = kernel.built_from()
+
+    class Build:
+        def __init__(self, text):
+            self.AXES, self.AXES_SIGNATURE = text, kernel.signature(text)
+
+    assert kernel._stale(Build(now)) == ""
+    without = "\n".join(line for line in now.splitlines() if not line.startswith("misdeal:"))
+    assert "(since its build, new: misdeal); rebuild it" in kernel._stale(Build(without))
+    changed = now.replace("rearranging: flag none borrow", "rearranging: flag none lend borrow")
+    assert "(since its build, changed: rearranging)" in kernel._stale(Build(changed))
+    assert "built before it recorded its axes" in kernel._stale(object())
+    assert "rebuild it" in kernel._stale(Build(without)) and len(kernel._stale(Build(without))) <= 300
+
+
+def test_rules_the_kernel_does_not_play_run_on_python_saying_why_in_one_line(monkeypatch, capsys):
+    """An axis the kernel does not read (here misdeal, taken out of PLAYS) is played at its default only; a value
+    it does not list (rearranging free) not at all: the simulation runs on the Python engine and says why."""
+    from conquian.axes import Rearranging
+    from conquian.cli import main
+    from conquian.errors import ConquianError
+    from conquian.simulation import Engine
+    monkeypatch.delitem(kernel.PLAYS, "misdeal")
+    monkeypatch.setitem(kernel.PLAYS, "rearranging", kernel.Flag(Rearranging.NONE, Rearranging.BORROW))
+    dutch = VARIANTS["dutch"].replace(rearranging="borrow")
+    assert kernel.plays(dutch) == "" and dutch.misdeal.value == "new-deal"
+    assert kernel.plays(dutch.replace(misdeal="play-on")) == \
+        "the native kernel does not play misdeal=play-on (it reads no misdeal: it plays new-deal only)"
+    assert kernel.plays(dutch.replace(rearranging="free")) == \
+        "the native kernel does not play rearranging=free (not among its values yet)"
+    other = dutch.replace(misdeal="play-on")
+    auto = Simulation(str(other), 3)
+    assert auto.engine is Engine.PYTHON and "misdeal=play-on" in auto.why_python
+    with pytest.raises(ConquianError, match="--engine native: the native kernel does not play misdeal"):
+        Simulation(str(other), 3, engine="native")
+    if kernel.available():
+        assert Simulation(str(dutch), 3).engine is Engine.NATIVE
+    assert main(["simulate", "--variant", str(other), "--games", "3", "--seed", "1"]) == 0
+    err = [line for line in capsys.readouterr().err.splitlines() if line.strip()]
+    if kernel.available():
+        assert err == ["conquian: the native kernel does not play misdeal=play-on (it reads no misdeal: it plays "
+                       "new-deal only); playing with the pure-Python engine"]
 
 
 def _switches(axis):
@@ -150,7 +245,7 @@ def test_the_checked_mode_finds_no_broken_invariant():
             assert len(results) == 300
 
 
-def test_the_c_source_compiles_with_warnings_as_errors():
+def test_the_c_source_compiles_with_warnings_as_errors(tmp_path):
     cc = shutil.which("gcc") or shutil.which("cc")
     if cc is None:
         if os.environ.get("CI", "").lower() == "true":
@@ -161,9 +256,11 @@ def test_the_c_source_compiles_with_warnings_as_errors():
     # where the compiler takes the flag, as setup.py asks it.
     native = subprocess.run([cc, "-march=native", "-x", "c", "-fsyntax-only", "-"], input="int x;\n",
                             capture_output=True, text=True).returncode == 0
+    (tmp_path / "kernel_axes.h").write_text(kernel.header(), encoding="utf-8")  # as setup.py writes it
     for flags in ([], ["-march=native"]) if native else ([],):
         done = subprocess.run([cc, "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-fsyntax-only", *flags,
-                               f"-I{include}", str(ROOT / "native" / "kernel.c")], capture_output=True, text=True)
+                               f"-I{include}", f"-I{tmp_path}", str(ROOT / "native" / "kernel.c")],
+                              capture_output=True, text=True)
         assert done.returncode == 0, (flags, done.stderr)
 
 

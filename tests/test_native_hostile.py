@@ -31,7 +31,7 @@ from support import plain_sigint
 
 ROOT = Path(__file__).resolve().parent.parent
 FOSTER = VARIANTS["foster-1913"]
-NFLAGS = 18  # the flags before the deck, the places, the melds and the minimal melds (native/kernel.c)
+NFLAGS = len(kernel.FLAGS)  # the flags before the deck, the places, the melds and the minimal melds
 
 
 def _need(built: bool, what: str) -> None:
@@ -58,11 +58,12 @@ def _state():
 
 
 def _with(table: tuple, **parts) -> tuple:
-    """The compiled rules ``table`` with some of its parts replaced: deck, place, melds, minimal, or flag_<i>."""
+    """The compiled rules ``table`` with some of its parts replaced: deck, place, melds, minimal, or a flag by its
+    name (kernel.FLAGS)."""
     t = list(table)
     names = {"deck": NFLAGS, "place": NFLAGS + 1, "melds": NFLAGS + 2, "minimal": NFLAGS + 3}
     for name, value in parts.items():
-        t[names[name] if name in names else int(name.split("_")[1])] = value
+        t[names[name] if name in names else kernel.FLAGS.index(name)] = value
     return tuple(t)
 
 
@@ -108,11 +109,11 @@ def _hostile_tables():
         ("card of no place", _with(good, deck=deck[:-1] + (outside,)), "no place"),
         ("two cards at one place", _with(good, place=(place[1],) + place[1:]), "place"),
         ("place out of range", _with(good, place=(99,) + place[1:]), "place"),
-        ("forcing of 7", _with(good, flag_11=7), r"forcing.* 7, not 0\.\.2"),
-        ("a flag of 2**70", _with(good, flag_3=2 ** 70), "turn_up"),
-        ("a flag not an int", _with(good, flag_3=1.5), "turn_up"),
-        ("no cards to win", _with(good, flag_16=0), "cards_to_win"),
-        ("more cards to win than a hand", _with(good, flag_16=good[1] + 2), "cards_to_win"),
+        ("forcing of 7", _with(good, forcing=7), r"forcing.* 7, not 0\.\.2"),
+        ("a flag of 2**70", _with(good, turn_up=2 ** 70), "turn_up"),
+        ("a flag not an int", _with(good, turn_up=1.5), "turn_up"),
+        ("no cards to win", _with(good, cards_to_win=0), "cards_to_win"),
+        ("more cards to win than a hand", _with(good, cards_to_win=good[1] + 2), "cards_to_win"),
     ]
 
 

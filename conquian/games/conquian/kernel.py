@@ -4,11 +4,16 @@ Python engine plays.
 The kernel is built with the system's C compiler when the package is installed (``setup.py``; optional: without a
 compiler the install goes on and the Python engine plays), for the processor it is built on (``-march=native``
 where the compiler takes it; ``CONQUIAN_PORTABLE=1`` at install time builds for any processor of the family, for a
-build copied to other machines).  It takes a rule set as flags (:data:`PLAY_AXES`) and its
-meld table, and the simulation's generator state (CPython's Mersenne Twister, handed over with
-``random.Random.getstate()`` and back with ``setstate()``), so that the same seed deals the same
-cards and the random player makes the same choices: a differential test (``tests/test_kernel.py``) plays thousands of
-deals on both engines and requires the same outcomes, lengths and final positions.
+build copied to other machines).  It takes a rule set as flags (:data:`FLAGS`) and its meld table, and the
+simulation's generator state (CPython's Mersenne Twister, handed over with ``random.Random.getstate()`` and back with
+``setstate()``), so that the same seed deals the same cards and the random player makes the same choices: a
+differential test (``tests/test_kernel.py``) plays thousands of deals on both engines and requires the same outcomes,
+lengths and final positions.
+
+How the kernel plays each axis is said once, in :data:`PLAYS`; the C code reads the flags by names and codes the
+build generates from that table and the axes (:func:`header`), and the compiled module records the axes it was built
+from (:func:`built_from`): built before an axis or a value was added, it is not used, and :func:`why_not` says so.
+A rule set with a value the kernel does not play (:func:`plays`) runs on the Python engine, which says why.
 
 ``CONQUIAN_NATIVE=0`` in the environment makes the kernel unavailable (the Python engine plays, as without a
 compiler).
@@ -22,6 +27,8 @@ True
 
 from __future__ import annotations
 
+import enum
+import hashlib
 import os
 import random
 import sys
@@ -34,36 +41,172 @@ from ...gametype import MAX_DECISIONS, MAX_GAMES, UNFINISHED, DealResult, whole_
 from ...text import shorten
 from .state import Origin, Outcome, Phase, Role, Snapshot, Termination
 
-__all__ = ["available", "why_not", "play", "tally", "PLAY_AXES", "TABLE_AXES", "NOT_IN_PLAY", "MAX_KEPT"]
+__all__ = ["available", "why_not", "play", "tally", "plays", "header", "built_from", "signature", "PLAYS", "Flag",
+           "NotInPlay", "FLAG", "TABLE", "FLAGS", "PLAY_AXES", "TABLE_AXES", "NOT_IN_PLAY", "DEFAULT_ONLY", "MAX_KEPT"]
+
+
+class Flag:
+    """An axis the kernel reads as a flag: a field of native/kernel.c's ``Rules`` named as the axis, a whole number
+    as itself, yes/no as 1/0, a named value as its place among the axis's values (:func:`header` gives native/ the
+    constants, ``FORCING_ACTIVE``...).  A named axis lists the values the kernel plays: one added to the axis later
+    runs on the Python engine until it is listed here and played in native/."""
+
+    def __init__(self, *values):
+        self.values = values
+
+    def __repr__(self) -> str:
+        return f"Flag({', '.join(map(repr, self.values))})"
+
+
+class NotInPlay(str):
+    """An axis that cannot change a simulated deal's play, and why: the kernel plays every value of it alike."""
+
+
+#: The flag of a yes/no or whole-number axis (every value in the axis's range).
+FLAG = Flag()
+#: An axis the meld table carries (built in Python, handed over as masks): every value.
+TABLE = "table"
+
+#: How the kernel plays each axis: the one place that says it.  The flags are read in the axes' declared order (after
+#: the pack's size), by names and codes setup.py generates from this table and the axes (:func:`header`).  An axis
+#: not named here is played by the kernel at its default only (the rules it played before the axis was added): a rule
+#: set with another value runs on the Python engine, which says why (:func:`why_not`).
+PLAYS = {
+    "pack": TABLE, "min_set": TABLE, "max_set": TABLE, "min_sequence": TABLE, "max_sequence": TABLE, "ace": TABLE,
+    "round_the_corner": TABLE,
+    "hand_size": FLAG, "deal_packet": FLAG, "turn_up": FLAG, "min_cut": FLAG,
+    "first_say": Flag(FirstSay.PONE, FirstSay.DEALER),
+    "misdeal": NotInPlay("no irregularity is reported in a simulated deal"),
+    "drawn_to_hand": FLAG,
+    "unused_draw": Flag(UnusedDraw.OFFERED, UnusedDraw.DEAD),
+    "refused_card": NotInPlay("it says only where a card nobody used lies, out of play either way"),
+    "hand_cards": Flag(HandCards.WITH_THE_CARD, HandCards.ANY),
+    "meld_without_use": FLAG, "lay_off_own": FLAG,
+    "add_to_opponent": NotInPlay("it follows forcing: cards reach the opponent's melds only by active forcing"),
+    "forcing": Flag(Forcing.NONE, Forcing.ACTIVE, Forcing.REACTIVE),
+    "force_back": FLAG, "forced_lay_out": FLAG,
+    "demanded_use": Flag(DemandedUse.LAY_OFF, DemandedUse.ANY),
+    "rearranging": Flag(Rearranging.NONE, Rearranging.BORROW, Rearranging.WITH_NEW_MELD, Rearranging.FREE),
+    "cards_to_win": FLAG, "last_discard_counts": FLAG,
+    "stock_exhausted": NotInPlay("it has one value: the deal is a tableau"),
+    "scoring": NotInPlay("it scores a finished deal"),
+    "tableau_stake": NotInPlay("it scores a finished match"),
+    "dealer_rotation": NotInPlay("it says who deals the next deal"),
+}
+#: The axes the kernel reads as flags, in the order it reads them (after the pack's size): the axes' own order.
+PLAY_AXES = tuple(ax.name for ax in AXES if isinstance(PLAYS.get(ax.name), Flag))
+#: The flags of :func:`compiled`, as native/kernel.c names them: the pack's size, then :data:`PLAY_AXES`.
+FLAGS = ("size",) + PLAY_AXES
+#: The axes the meld table carries.
+TABLE_AXES = tuple(ax.name for ax in AXES if PLAYS.get(ax.name) is TABLE)
+#: The axes that cannot change a simulated deal's play, and why.
+NOT_IN_PLAY = {ax.name: str(PLAYS[ax.name]) for ax in AXES if isinstance(PLAYS.get(ax.name), NotInPlay)}
+_FLAG_AXES = tuple(ax for ax in AXES if ax.name in PLAY_AXES)
+#: The axes the kernel does not play: at their default only (see :data:`PLAYS`).
+DEFAULT_ONLY = tuple(ax.name for ax in AXES if ax.name not in PLAYS)
+
+
+def built_from() -> str:
+    """The axes as the kernel is built from them, a line each: how it plays the axis (:data:`PLAYS`) and the axis's
+    values in their declared order.  The compiled module keeps the text it was built from (``_kernel.AXES``, and its
+    signature): another text here (an axis or a value added since the build) leaves the kernel unavailable."""
+    lines = []
+    for ax in AXES:
+        how = PLAYS.get(ax.name)
+        kind = ("flag" if isinstance(how, Flag) else "table" if how is TABLE else
+                "not-in-play" if isinstance(how, NotInPlay) else "default-only")
+        values = (f"{ax.minimum}..{ax.maximum}" if ax.choices is None else " ".join(ax.format(v) for v in ax.choices))
+        played = f"; plays {' '.join(ax.format(v) for v in how.values)}" if isinstance(how, Flag) and how.values else ""
+        lines.append(f"{ax.name}: {kind} {values}{played}")
+    return "\n".join(lines)
+
+
+def signature(text: str) -> str:
+    """A short signature of :func:`built_from`'s text, as the compiled module records it."""
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _code(ax, value) -> int:
+    """A flag's value as native/kernel.c reads it: yes/no 1/0, a named value its place among the axis's values."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, enum.Enum):
+        return ax.choices.index(value)
+    return value
+
+
+def _c_string(text: str) -> str:
+    """The text as a C string literal (anything but letters, digits and a few signs as an octal escape)."""
+    safe = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-.:;,")
+    return '"' + "".join(c if c in safe else "".join(f"\\{b:03o}" for b in c.encode()) for c in text) + '"'
+
+
+def header() -> str:
+    """The C header native/kernel.c reads its flags from (``kernel_axes.h``), generated from the axes and
+    :data:`PLAYS`: written by setup.py's build step into the build folder, never by hand.  It holds
+    ``KERNEL_FLAGS(X)``, one ``X(field, least, most)`` a flag in the order :func:`compiled` gives them, each named
+    value's code (``FORCING_ACTIVE``...), and what the build was made from (:func:`built_from`, its signature)."""
+    by_name = {ax.name: ax for ax in AXES}
+    rows, codes = ["    X(size, 2, MAXCARDS)"], []
+    for name in PLAY_AXES:
+        ax = by_name[name]
+        if ax.type is bool:
+            least, most = 0, 1
+        elif ax.choices is None:
+            least, most = ax.minimum, ax.maximum
+        else:
+            least, most = 0, len(ax.choices) - 1
+            codes.append("enum { " + ", ".join(f"{name.upper()}_{v.name} = {i}" for i, v in enumerate(ax.choices))
+                         + " };")
+        rows.append(f"    X({name}, {least}, {most})")
+    text = built_from()
+    return "\n".join([
+        "/* kernel_axes.h: the rules' flags as native/kernel.c reads them, generated at build time by setup.py from",
+        "   conquian.games.conquian.rules.AXES and conquian/games/conquian/kernel.py's PLAYS (kernel.header()).",
+        "   Do not edit: a change to the axes changes it at the next build. */",
+        "#ifndef KERNEL_AXES_H",
+        "#define KERNEL_AXES_H",
+        "/* X(field, least, most): the pack's size, then each axis the kernel reads, in the axes' declared order */",
+        "#define KERNEL_FLAGS(X) \\",
+        " \\\n".join(rows),
+        f"#define NFLAGS {len(rows)}",
+        "/* each named value's code: its place among the axis's values, in their declared order */",
+        *codes,
+        "/* what this build was made from: kernel.built_from() and its signature, compared at import */",
+        f"#define KERNEL_AXES {_c_string(text)}",
+        f"#define KERNEL_AXES_SIGNATURE {_c_string(signature(text))}",
+        "#endif",
+        ""])
+
+
+def _stale(module) -> str:
+    """Why a compiled kernel cannot play (built from other axes than these), or ""."""
+    built = getattr(module, "AXES", None)
+    rebuild = "rebuild it (python setup.py build_ext --inplace, or install the package again)"
+    if not isinstance(built, str) or getattr(module, "AXES_SIGNATURE", None) != signature(built):
+        return f"the native kernel was built before it recorded its axes; {rebuild}"
+    now = built_from()
+    if signature(built) == signature(now):
+        return ""
+    old = dict(line.split(": ", 1) for line in built.splitlines() if ": " in line)
+    new = dict(line.split(": ", 1) for line in now.splitlines())
+    parts = [(what, [n for n in names if keep(n)]) for what, names, keep in (
+        ("new", new, lambda n: n not in old), ("changed", new, lambda n: n in old and old[n] != new[n]),
+        ("gone", old, lambda n: n not in new))]
+    since = "; ".join(f"{what}: {', '.join(names)}" for what, names in parts if names) or "their order changed"
+    return shorten(f"the native kernel was built for other axes (since its build, {since}); {rebuild}", 300)
+
 
 try:
     from . import _kernel
-    _MISSING = ""
+    _MISSING = _stale(_kernel)
 except ImportError:  # not built (no C compiler at install time), or built for another Python
     _kernel = None
     _MISSING = (f"the native kernel is not built (no compiled conquian.games.conquian._kernel for Python "
                 f"{sys.version_info.major}.{sys.version_info.minor} here; it needs a C compiler at install time)")
+if _MISSING:
+    _kernel = None
 
-#: The axes the kernel reads as flags, in the order ``native/kernel.c`` reads them (after the pack's size).
-PLAY_AXES = ("hand_size", "deal_packet", "turn_up", "min_cut", "first_say", "drawn_to_hand", "unused_draw",
-             "hand_cards", "meld_without_use", "lay_off_own", "forcing", "force_back", "forced_lay_out",
-             "demanded_use", "rearranging", "cards_to_win", "last_discard_counts")
-#: The axes the meld table (built in Python, handed over as masks) carries.
-TABLE_AXES = ("pack", "min_set", "max_set", "min_sequence", "max_sequence", "ace", "round_the_corner")
-#: The axes that cannot change a simulated deal's play, and why.
-NOT_IN_PLAY = {
-    "misdeal": "no irregularity is reported in a simulated deal",
-    "refused_card": "it says only where a card nobody used lies, out of play either way",
-    "add_to_opponent": "it follows forcing: cards reach the opponent's melds only by active forcing",
-    "stock_exhausted": "it has one value: the deal is a tableau",
-    "scoring": "it scores a finished deal",
-    "tableau_stake": "it scores a finished match",
-    "dealer_rotation": "it says who deals the next deal",
-}
-assert set(PLAY_AXES) | set(TABLE_AXES) | set(NOT_IN_PLAY) == {ax.name for ax in AXES}, "every axis has its place"
-
-_FORCING = {Forcing.NONE: 0, Forcing.ACTIVE: 1, Forcing.REACTIVE: 2}
-_REARRANGING = {Rearranging.NONE: 0, Rearranging.BORROW: 1, Rearranging.WITH_NEW_MELD: 2, Rearranging.FREE: 3}
 _STRATEGIES = {"random": 0, "greedy": 1}
 _PHASES = (Phase.OFFER, Phase.DISCARD, Phase.REFUSED, Phase.OVER)  # as native/deal.h numbers them
 _ORIGINS = (Origin.TURNED_UP, Origin.DRAWN, Origin.PASSED, Origin.DISCARD, Origin.DEMANDED)
@@ -73,12 +216,27 @@ MAX_KEPT = 1_000_000
 
 
 def available() -> bool:
-    """Whether the kernel was built and is not switched off (``CONQUIAN_NATIVE=0``)."""
+    """Whether the kernel was built (from these axes, see :func:`built_from`) and is not switched off
+    (``CONQUIAN_NATIVE=0``)."""
     return _kernel is not None and os.environ.get("CONQUIAN_NATIVE", "1") != "0"
 
 
+def plays(rules: RuleSet) -> str:
+    """Why the kernel does not play this rule set (an axis it reads not, or a value it does not play; see
+    :data:`PLAYS`), or "" when it does."""
+    for ax in AXES:
+        value, how = getattr(rules, ax.name), PLAYS.get(ax.name)
+        if how is None and value != ax.default:
+            return (f"the native kernel does not play {ax.name}={ax.format(value)} (it reads no {ax.name}: it plays "
+                    f"{ax.format(ax.default)} only)")
+        if isinstance(how, Flag) and how.values and value not in how.values:
+            return f"the native kernel does not play {ax.name}={ax.format(value)} (not among its values yet)"
+    return ""
+
+
 def why_not(rules: RuleSet, strategies) -> str:
-    """Why the kernel cannot play these deals (empty when it can)."""
+    """Why the kernel cannot play these deals (empty when it can): not built, switched off, built from other axes,
+    a player it has not, or rules it does not play (:func:`plays`)."""
     if _kernel is None:
         return _MISSING
     if not available():
@@ -88,7 +246,7 @@ def why_not(rules: RuleSet, strategies) -> str:
     odd = sorted({shorten(str(s), 20) for s in strategies if s not in _STRATEGIES})
     if odd:
         return f"the native kernel has no {', '.join(odd[:3])}{' (...)' if len(odd) > 3 else ''} player"
-    return ""
+    return plays(rules) if isinstance(rules, RuleSet) else ""
 
 
 def _checked(rules, strategies, rng, deals, final, check, most: int) -> tuple:
@@ -128,15 +286,12 @@ def _run(rules: RuleSet, strategies, rng, deals: int, final: bool, check: bool, 
 
 @lru_cache(maxsize=64)
 def compiled(rules: RuleSet) -> tuple:
-    """The rule set as the kernel reads it: flags, the deck's codes, each code's place in its suit, the melds."""
-    r, t = rules, rules.table
-    flags = (r.pack.shape.size, r.hand_size, r.deal_packet, int(r.turn_up), r.min_cut, int(r.first_say is FirstSay.PONE),
-             int(r.drawn_to_hand), int(r.unused_draw is UnusedDraw.OFFERED), int(r.hand_cards is HandCards.WITH_THE_CARD),
-             int(r.meld_without_use), int(r.lay_off_own), _FORCING[r.forcing], int(r.force_back), int(r.forced_lay_out),
-             int(r.demanded_use is DemandedUse.LAY_OFF), _REARRANGING[r.rearranging], r.cards_to_win,
-             int(r.last_discard_counts))
+    """The rule set as the kernel reads it: the flags (:data:`FLAGS`), the deck's codes, each code's place in its
+    suit, the melds."""
+    t = rules.table
+    flags = (rules.pack.shape.size,) + tuple(_code(ax, getattr(rules, ax.name)) for ax in _FLAG_AXES)
     place = t.shape.place
-    return flags + (tuple(c.code for c in r.deck), tuple(place.get(code, -1) for code in range(64)),
+    return flags + (tuple(c.code for c in rules.deck), tuple(place.get(code, -1) for code in range(64)),
                     tuple(t.melds), tuple(t.minimal))
 
 
