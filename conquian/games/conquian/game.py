@@ -4,8 +4,10 @@ A deal starts from a seeded shuffle, a given pack order, or a position written a
 At every moment one player is to act: he has the *say* to the card on offer, or must discard, or may demand
 that his opponent take a card he declined.  :meth:`~conquian.deal.Deal.legal_actions` lists every legal choice once;
 :meth:`~conquian.deal.Deal.play` applies one, or raises :class:`~conquian.errors.IllegalMove` naming the rule and its
-source and leaving the game unchanged.  The moves of each phase live in :mod:`conquian.games.conquian.moves`, the text
-forms in :mod:`conquian.games.conquian.notation`, the state's vocabulary in :mod:`conquian.games.conquian.state`.
+source and leaving the game unchanged.  The moves of each phase live in :mod:`conquian.games.conquian.moves`, what
+each does to the deal's state (:attr:`~conquian.deal.Deal.state`) in ``conquian.games.conquian.transitions``, the
+text forms in :mod:`conquian.games.conquian.notation`, the state and its vocabulary in
+:mod:`conquian.games.conquian.state`.
 """
 
 from __future__ import annotations

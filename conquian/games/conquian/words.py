@@ -5,7 +5,7 @@
 borrowed from 3♥–6♥ and the 6♦ from the hand: 6♥ 6♦ 6♣, leaving 3♥ 4♥ 5♥".  The site, the command line
 and the messages of :class:`~conquian.errors.IllegalMove` use it; the action text (``force [2♣ 3♣ 4♣]``)
 stays the notation.  An action that is illegal is described as what it would do.  What a pass leads to and
-whether a discard goes out are what the transitions decide (:mod:`conquian.games.conquian.transitions`): the
+whether a discard goes out are what the transitions decide (``conquian.games.conquian.transitions``): the
 words say it, they do not decide it again.
 """
 
