@@ -40,11 +40,18 @@ class BuildKernelForThisMachine(build_ext):
         if os.environ.get("CONQUIAN_PORTABLE", "0") != "1" and self._accepts("-march=native"):
             for ext in self.extensions:
                 ext.extra_compile_args.append("-march=native")
-        header = self._kernel_axes()
-        for ext in self.extensions:
-            if ext.name == KERNEL:
-                ext.include_dirs.append(str(header.parent))
-                ext.depends.append(str(header))
+        try:
+            header = self._kernel_axes()
+        except subprocess.CalledProcessError as error:  # optional as a compile error is: the Python engine plays
+            last = (error.stderr or "").strip().splitlines()[-1:] or ["no message"]
+            print(f"warning: the kernel's flags could not be read from the axes ({last[0]}); the native kernel is "
+                  f"not built", file=sys.stderr)
+            self.extensions = [ext for ext in self.extensions if ext.name != KERNEL]
+        else:
+            for ext in self.extensions:
+                if ext.name == KERNEL:
+                    ext.include_dirs.append(str(header.parent))
+                    ext.depends.append(str(header))
         super().build_extensions()
 
     def _kernel_axes(self) -> Path:

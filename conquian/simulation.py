@@ -10,7 +10,7 @@ players' choices), so the same seed gives the same deals, whichever engine plays
   holds it to that).
 
 ``engine='auto'`` (the default) takes the kernel when there is one and it plays the rule set, else the Python engine
-(:attr:`Simulation.why_python` says why; ``conquian simulate`` prints it in one line).
+(``Simulation.why_python`` says why; ``conquian simulate`` prints it in one line).
 
 A simulation plays from 1 to :data:`MAX_GAMES` deals (a whole number: ``2.5``, ``nan`` or ``True`` are refused, not
 rounded), and can be interrupted: the kernel plays in calls of about :attr:`Simulation.CALL_SECONDS` each (their

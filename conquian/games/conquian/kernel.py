@@ -95,7 +95,7 @@ PLAYS = {
 }
 #: The axes the kernel reads as flags, in the order it reads them (after the pack's size): the axes' own order.
 PLAY_AXES = tuple(ax.name for ax in AXES if isinstance(PLAYS.get(ax.name), Flag))
-#: The flags of :func:`compiled`, as native/kernel.c names them: the pack's size, then :data:`PLAY_AXES`.
+#: The flags of ``compiled()``, as native/kernel.c names them: the pack's size, then :data:`PLAY_AXES`.
 FLAGS = ("size",) + PLAY_AXES
 #: The axes the meld table carries.
 TABLE_AXES = tuple(ax.name for ax in AXES if PLAYS.get(ax.name) is TABLE)
@@ -144,7 +144,7 @@ def _c_string(text: str) -> str:
 def header() -> str:
     """The C header native/kernel.c reads its flags from (``kernel_axes.h``), generated from the axes and
     :data:`PLAYS`: written by setup.py's build step into the build folder, never by hand.  It holds
-    ``KERNEL_FLAGS(X)``, one ``X(field, least, most)`` a flag in the order :func:`compiled` gives them, each named
+    ``KERNEL_FLAGS(X)``, one ``X(field, least, most)`` a flag in the order ``compiled()`` gives them, each named
     value's code (``FORCING_ACTIVE``...), and what the build was made from (:func:`built_from`, its signature)."""
     by_name = {ax.name: ax for ax in AXES}
     rows, codes = ["    X(size, 2, MAXCARDS)"], []
