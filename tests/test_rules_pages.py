@@ -1,7 +1,8 @@
 """The "rules of X" pages: each a whole game a reader can play from it alone.
 
-The pages are built here, in a small throw-away project of the five rules pages with the site's theme and styles (in
-a subprocess, once for the module), and read as a reader gets them: every phase of play is there (the object, the
+The pages are read from the built site (``_build/html``, which ``make html`` and CI build first) when it is newer than
+everything it is built from; else they are built here, in a small throw-away project of the five rules pages with the
+site's theme and styles (in a subprocess, once for the module).  They are read as a reader gets them: every phase of play is there (the object, the
 deal, how a turn goes, going out, scoring), how a turn goes quotes the text's own words from the declaration, and every
 sentence that is not the text's own is marked so, in words.  The ``[[play]]`` rules themselves are checked against the
 texts, and the loader's refusals of a bad ``[[play]]`` table are named.  With Chromium installed, each page is
@@ -42,9 +43,34 @@ def text_of(html: str) -> str:
     return squash(unescape(re.sub(r"<[^>]+>", " ", html)))
 
 
+#: Where ``make html`` puts the site, and what it is built from (``docs/rules`` is written by the build itself).
+HTML = ROOT / "_build" / "html"
+INPUTS = [ROOT / "conf.py", ROOT / "conquian", ROOT / "variants", ROOT / "docs"]
+
+
+def newest_input() -> float:
+    """The time of the last change to anything the site is built from."""
+    files = [p for top in INPUTS for p in ([top] if top.is_file() else top.rglob("*"))
+             if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".so")
+             and not p.is_relative_to(ROOT / "docs" / "rules")]
+    return max(p.stat().st_mtime for p in files)
+
+
+def current_site() -> Path | None:
+    """The built site, if every rules page is there and newer than every input; else None."""
+    pages = [HTML / "rules" / f"{s}.html" for s in SOURCES]
+    if all(p.is_file() for p in pages) and min(p.stat().st_mtime for p in pages) > newest_input():
+        return HTML
+    return None
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    """The folder of the built pages (the rules pages are written by the extension itself)."""
+    """The folder of the built pages (the rules pages are written by the extension itself): the built site when it
+    is current, else a throw-away project of the rules pages built here."""
+    site = current_site()
+    if site is not None:
+        return site
     tmp = tmp_path_factory.mktemp("rules")
     src = tmp / "src"
     src.mkdir()
@@ -139,18 +165,24 @@ def test_rommes_page_gives_card_values_penalties_direction_and_melds_kept(pages)
         assert words in shown
 
 
-def test_the_rules_pages_print_on_few_sheets_of_a4(built, tmp_path):
+def test_the_rules_pages_print_on_few_sheets_of_a4(built):
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium): the sheets cannot be counted")
-    for source in SOURCES:
-        pdf = tmp_path / f"{source}.pdf"
-        subprocess.run([str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-                        f"--print-to-pdf={pdf}", (built / "rules" / f"{source}.html").as_uri()],
-                       capture_output=True, timeout=180)
-        data = pdf.read_bytes()
-        assert re.search(rb"/MediaBox \[0 0 594\.9\d* 841\.9\d*\]", data), f"{source}: not printed on A4"
-        sheets = len(re.findall(rb"/Type\s*/Page(?![s\w])", data))
-        assert 0 < sheets <= SHEETS[DECLARATIONS[source].game], f"{source}: {sheets} sheets of A4"
+    from playwright.sync_api import sync_playwright
+
+    # One browser prints the five pages, the sheet's size and margins from the page's CSS (as --print-to-pdf does).
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"])
+        try:
+            page = browser.new_page()
+            for source in SOURCES:
+                page.goto((built / "rules" / f"{source}.html").as_uri())
+                data = page.pdf(prefer_css_page_size=True)
+                assert re.search(rb"/MediaBox \[0 0 594\.9\d* 841\.9\d*\]", data), f"{source}: not printed on A4"
+                sheets = len(re.findall(rb"/Type\s*/Page(?![s\w])", data))
+                assert 0 < sheets <= SHEETS[DECLARATIONS[source].game], f"{source}: {sheets} sheets of A4"
+        finally:
+            browser.close()
 
 
 # -- the [[play]] rules against the texts, and the loader's refusals -------------------------------------------------
