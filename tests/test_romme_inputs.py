@@ -18,7 +18,7 @@ from conquian.games.romme.moves import counts_of
 from conquian.games.romme.state import Outcome, Phase, Termination
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "docs" / "_ext"))
-from conquian_site.romme_facts import state_words  # noqa: E402  (the site's words for a deal, no Sphinx app needed)
+from conquian_site.games.romme.words import state_words  # noqa: E402  (the site's words for a deal, no Sphinx app needed)
 
 R = variant("romme-spielwiki")
 

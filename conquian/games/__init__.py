@@ -4,13 +4,13 @@ This is the one place where games are listed.  The command line, the simulation,
 reads each game's declarations into its rule-set class) and the site loop over :data:`GAMES`; no other shared module
 imports a game's room, and no game's room imports this list.
 
-=============================  ==============================================================================
-room                           the game
-=============================  ==============================================================================
+==============================  ===============================================================================
+room                            the game
+==============================  ===============================================================================
 :mod:`conquian.games.conquian`  Conquian (Cooncan), two players, 40 cards: the home game, whose sources fill the
-                               ruling pages
+                                ruling pages
 :mod:`conquian.games.romme`     Rommé (German rummy), Conquian's best-known descendant, 2 to 6 players
-=============================  ==============================================================================
+==============================  ===============================================================================
 
 >>> from conquian.games import game, game_of
 >>> g = game('romme')
