@@ -99,15 +99,16 @@ def _with_companion(base, ax, v, conflict: ConflictingRules):
 
 
 def axis_cells(base, in_play) -> list[dict]:
-    """The cells ``by="axes"`` of a rule set: itself, then each axis named in ``in_play`` (those that can change a deal),
-    in the order of its class's ``AXES``, switched to each other value, or why not."""
+    """The cells ``by="axes"`` of a rule set: itself, then each axis named in ``in_play`` (those that can change a
+    deal), in the order of its class's ``AXES``, switched to each other value, or why not."""
     out: list[dict] = [{"axis": None, "value": None, "rules": str(base)}]
     for ax in type(base).AXES:
         if ax.name not in in_play:
             continue
         value = getattr(base, ax.name)
         if not ax.applies(base):
-            out.append({"axis": ax.name, "value": None, "skipped": f"does not arise here (only when {ax.applies_when})"})
+            out.append({"axis": ax.name, "value": None,
+                        "skipped": f"does not arise here (only when {ax.applies_when})"})
             continue
         for v in other_values(ax, value):
             try:

@@ -131,7 +131,8 @@ def test_every_literalinclude_finds_its_file_and_markers(howto):
 def test_the_game_howto_includes_the_files_of_the_new_layout():
     targets = [t for t, _ in INCLUDE.findall((HOWTO / "add-a-game.md").read_text(encoding="utf-8"))]
     assert "../../conquian/games/__init__.py" in targets and "../../conquian/games/romme/__init__.py" in targets
-    assert not [t for t in targets if not t.startswith(("../../conquian/games/", "../../docs/_ext/conquian_site/games/"))]
+    rooms = ("../../conquian/games/", "../../docs/_ext/conquian_site/games/")
+    assert not [t for t in targets if not t.startswith(rooms)], targets
 
 
 # -- add a source -------------------------------------------------------------------------------------------------
