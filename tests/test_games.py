@@ -98,7 +98,7 @@ def test_random_play_keeps_every_invariant(name, rules):
     g = game(name)
     rng = random.Random(f"{SEED}-{rules}")
     lo, hi = g.players
-    players = rng.randint(lo, min(hi, getattr(rules, "max_players", hi)))
+    players = rng.randint(max(lo, getattr(rules, "min_players", lo)), min(hi, getattr(rules, "max_players", hi)))
     d = g.new_deal(rules, players, seed=rng.getrandbits(32))
     assert isinstance(d, g.deal) and isinstance(d, Deal) and game_of(d) is g
     elsewhere: set = set()
