@@ -196,3 +196,14 @@ def test_a_forced_player_to_discard_reads_back():
     h = position(str(g).replace("variant: foster-1913(pack=spanish)", "variant: foster-1913(pack=spanish, forced_lay_out=true)"))
     h.play("lay [2♥ 3♥ 4♥ 5♥] [K♠ K♥ K♣] [5♦ 6♦ 7♦ J♦]")
     assert h.is_over and h.outcome.winner is Role.DEALER
+
+
+def test_a_pass_or_take_with_nothing_on_offer_is_refused_in_words_without_a_missing_card():
+    g = Game("foster-1913", seed=3)
+    while not any(str(a).startswith("discard") for a in g.legal_actions()):
+        g.play(g.legal_actions()[0])
+    for move in ("pass", "take"):
+        with pytest.raises(IllegalMove) as refusal:
+            g.play(move)
+        assert f"'{move}' ({move} with no card on offer) is illegal: dealer must discard" in str(refusal.value)
+        assert "None" not in str(refusal.value)

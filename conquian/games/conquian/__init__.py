@@ -10,9 +10,10 @@ module                     its one job
 :mod:`.rules`              :class:`~conquian.games.conquian.rules.RuleSet`: the axes and their conflicts
 :mod:`.melds`              the meld table: every set and sequence a rule set allows, as card masks
 :mod:`.actions`            the actions, as values that print and parse back
-:mod:`.state`              phases, roles, the outcome and the snapshot
+:mod:`.state`              phases, roles, the outcome, the snapshot and the deal's :class:`~conquian.games.conquian.state.State`
 :mod:`.notation`           position and record text
 :mod:`.moves`              the legal actions of each phase and, beside them, why anything else is illegal
+:mod:`.transitions`        one action applied to the deal's state: the one way play changes a deal
 :mod:`.words`              an action in plain English, in the context of its game
 :mod:`.game`               :class:`~conquian.games.conquian.game.Game`: one deal for two players
 :mod:`.match`              deals in a row: the deal passing on, the tableau and the score

@@ -52,6 +52,8 @@ def describe(game, action: "Action | str") -> str:
         return f"{a.text(t)} (the deal is over)"
     opp = me.other
     card = game.offer
+    if card is None and k in (Kind.PASS, Kind.TAKE):  # asked why it is illegal: there is nothing to pass or take
+        return f"{a.text(t)} with no card on offer"
     if k is Kind.PASS:
         return _pass_words(game, me)
     if k is Kind.TAKE:

@@ -9,14 +9,21 @@ module                     its one job
 =========================  ====================================================================================
 :mod:`.rules`              :class:`~conquian.games.romme.rules.RommeRules`: the axes, their conflicts, rule-set text
 :mod:`.melds`              melds with jokers as canonical values, their text, and what a hand can make
+:mod:`.bags`               hands and melds as bags: a count of each card, four bits a card, in one integer
+:mod:`.hands`              every valid meld within a hand, each once, with its bag
+:mod:`.layouts`            Hand-Rommé: which melds some laying out of a whole hand uses
 :mod:`.search`             whether a player who has not yet melded can still reach the first meld's points
+:mod:`.walk`               which melds of a hand can be part of a first meld (compiled from ``native/romme_walk.c`` where built)
 :mod:`.actions`            the actions, as values that print and parse back
-:mod:`.state`              phases, the outcome, the snapshot, and the check that a snapshot is reachable
+:mod:`.state`              phases, the outcome, the snapshot, the deal's :class:`~conquian.games.romme.state.State`, and the
+                           check that a snapshot is reachable
 :mod:`.notation`           position and record text
 :mod:`.moves`              the legal actions of each phase and, beside them, why anything else is illegal
+:mod:`.transitions`        the deal, and one action applied to the deal's state
 :mod:`.words`              an action in plain English, in the context of its game
 :mod:`.game`               :class:`~conquian.games.romme.game.RommeGame`: one deal for 2 to 6 players
 :mod:`.match`              the seating, the deal passing on, and the penalty points over several deals
+:mod:`.greedy`             the greedy computer player's judgement of a Rommé deal
 =========================  ====================================================================================
 
 Its entry, :data:`GAME` (a :class:`~conquian.gametype.GameType`), is what :mod:`conquian.games` lists.
