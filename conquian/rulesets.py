@@ -14,10 +14,10 @@ import typing
 from typing import Any
 
 from .axes import RuleSetBase
-from .errors import RuleError, UnknownVariant
+from .errors import ConflictingRules, RuleError, UnknownVariant
 from .text import shorten, word_key
 
-__all__ = ["RuleSetText", "Registry", "use_registry", "preset", "source_rules", "cite", "parse_any", "MAX_RULE_TEXT",
+__all__ = ["RuleSetText", "conflict_checks", "Registry", "use_registry", "preset", "source_rules", "cite", "parse_any", "MAX_RULE_TEXT",
            "split_rule_text", "rule_text"]
 
 
@@ -158,3 +158,22 @@ def rule_text(rules: Any, game: str) -> str:
     return game + "(" + ", ".join(f"{ax.name}={ax.format(getattr(rules, ax.name))}" for ax in axes) + ")"
 
 
+def conflict_checks(axes: dict, checks: list):
+    """The decorator a game's rules module declares a conflict between two of its axes with.
+
+    ``@conflict("min_set", "max_set", why)`` on a predicate of a rule set appends to ``checks`` a check that raises
+    :class:`~conquian.errors.ConflictingRules` naming both axes with their values and ``why`` (text, or a function of
+    the rule set giving it) when the predicate holds; ``axes`` maps the game's axis names to its axes.
+    """
+    def conflict(a: str, b: str, why):
+        def decorator(predicate):
+            def check(rules) -> None:
+                if predicate(rules):
+                    reason = why(rules) if callable(why) else why
+                    raise ConflictingRules(f"{a}={axes[a].format(getattr(rules, a))} conflicts with "
+                                           f"{b}={axes[b].format(getattr(rules, b))}: {reason}", (a, b))
+            check.axes = (a, b)
+            checks.append(check)
+            return predicate
+        return decorator
+    return conflict

@@ -22,8 +22,7 @@ from ...axes import (AddToOpponent, Ace, Axis, DealerRotation, DemandedUse, Firs
                      Misdeal, Rearranging, RefusedCard, Scoring, StockExhausted, TableauStake, UnusedDraw, axes_of, axis,
                      shared_axis)
 from ...cards import Card, Pack, cards as _cards
-from ...errors import ConflictingRules
-from ...rulesets import RuleSetText
+from ...rulesets import RuleSetText, conflict_checks
 from .melds import Melding, MeldTable, meld_table
 
 __all__ = ["RuleSet", "AXES", "AXIS_BY_NAME", "CONFLICTS"]
@@ -200,17 +199,7 @@ RuleSet.CONFLICTS = CONFLICTS
 """The checks every rule set passes; each raises :class:`~conquian.errors.ConflictingRules` naming two axes."""
 
 
-def _conflict(a: str, b: str, why: str):
-    def decorator(predicate):
-        def check(rules: RuleSet) -> None:
-            if predicate(rules):
-                reason = why(rules) if callable(why) else why
-                raise ConflictingRules(f"{a}={AXIS_BY_NAME[a].format(getattr(rules, a))} conflicts with "
-                                       f"{b}={AXIS_BY_NAME[b].format(getattr(rules, b))}: {reason}", (a, b))
-        check.axes = (a, b)
-        CONFLICTS.append(check)
-        return predicate
-    return decorator
+_conflict = conflict_checks(AXIS_BY_NAME, CONFLICTS)
 
 
 def _pack_size(r: RuleSet) -> int:

@@ -18,8 +18,7 @@ from typing import Callable
 
 from ...axes import Ace, Axis, Choice, Group, axes_of, axis, shared_axis
 from ...cards import PackShape
-from ...errors import ConflictingRules
-from ...rulesets import RuleSetText
+from ...rulesets import RuleSetText, conflict_checks
 from .melds import MeldRules
 
 __all__ = ["RommeRules", "AXES", "AXIS_BY_NAME", "CONFLICTS", "AdjacentJokers", "AceValue", "GoingOut",
@@ -195,17 +194,7 @@ RommeRules.CONFLICTS = CONFLICTS
 """The checks every Rommé rule set passes; each raises :class:`~conquian.errors.ConflictingRules` naming two axes."""
 
 
-def _conflict(a: str, b: str, why):
-    def decorator(predicate):
-        def check(rules: RommeRules) -> None:
-            if predicate(rules):
-                reason = why(rules) if callable(why) else why
-                raise ConflictingRules(f"{a}={AXIS_BY_NAME[a].format(getattr(rules, a))} conflicts with "
-                                       f"{b}={AXIS_BY_NAME[b].format(getattr(rules, b))}: {reason}", (a, b))
-        check.axes = (a, b)
-        CONFLICTS.append(check)
-        return predicate
-    return decorator
+_conflict = conflict_checks(AXIS_BY_NAME, CONFLICTS)
 
 
 @_conflict("min_set", "max_set", "the smallest set cannot be larger than the largest")
