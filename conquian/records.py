@@ -5,10 +5,13 @@ moves one a line, the result.  Each game's notation reads the moves (:mod:`conqu
 
 from __future__ import annotations
 
-from .errors import RecordError
+from .errors import PositionError, RecordError
 from .text import ascii_lower, parse_int, shorten
 
-__all__ = ["split_record", "write_record"]
+__all__ = ["split_record", "write_record", "EMPTY", "pile_text"]
+
+#: What a position line may say for "no cards", in any game.
+EMPTY = ("", "empty", "none", "-")
 
 
 def _listed(words: tuple[str, ...]) -> str:
@@ -63,3 +66,15 @@ def write_record(start: str, moves, result, tail: str = "") -> str:
     body = "".join(f"\n{who}: {action}" for who, action in moves) + tail
     end = f"\nresult: {result}" if result else ""
     return f"{start}\nmoves:{body}{end}\n"
+
+
+def pile_text(line: int, key: str, value: str) -> tuple[str, bool]:
+    """A position's pile line (the stock, the cards out, the discards) as its cards' text and whether it ends with
+    ``rest`` (every card placed nowhere else); an empty line is ``("", False)``."""
+    if ascii_lower(value) in EMPTY:
+        return "", False
+    words = value.split()
+    rest = ascii_lower(words[-1]) == "rest"
+    if any(ascii_lower(w) == "rest" for w in words[:-1]):
+        raise PositionError(f"position line {line} ({key}): 'rest' may only come last")
+    return " ".join(words[:-1] if rest else words), rest

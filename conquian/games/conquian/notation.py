@@ -16,7 +16,7 @@ from ...cards import Card, cards as _cards, format_cards, mask_of
 from ...errors import CardError, PositionError, RecordError, RuleError
 from .rules import RuleSet
 from .state import Origin, Outcome, Phase, Role, Snapshot, Termination, pips
-from ...records import split_record, write_record
+from ...records import EMPTY as _EMPTY, pile_text, split_record, write_record
 from ...text import ascii_lower, key_lines, shorten, split_groups
 
 __all__ = ["KEYS", "parse_position", "format_position", "RecordText", "parse_record", "format_record"]
@@ -24,7 +24,6 @@ __all__ = ["KEYS", "parse_position", "format_position", "RecordText", "parse_rec
 #: The keys of position text.
 KEYS = ("variant", "dealer hand", "dealer melds", "pone hand", "pone melds", "stock", "out", "offer", "to discard",
         "result")
-_EMPTY = ("", "empty", "none", "-")
 _HOW = {"drawn by": Origin.DRAWN, "passed by": Origin.PASSED, "discarded by": Origin.DISCARD,
         "demanded of": Origin.DEMANDED, "refused by": None, "drawn and refused by": None, "discard refused by": None,
         "turned up and refused by": None}
@@ -75,13 +74,8 @@ class _Reader:
     def pile(self, key: str, default: str) -> tuple[list[Card], bool]:
         """Cards of the stock or out line, and whether it ends with 'rest' (every card placed nowhere else)."""
         line, value = self.fields.get(key, (0, default))
-        if ascii_lower(value) in _EMPTY:
-            return [], False
-        words = value.split()
-        rest = ascii_lower(words[-1]) == "rest"
-        if any(ascii_lower(w) == "rest" for w in words[:-1]):
-            raise PositionError(f"position line {line} ({key}): 'rest' may only come last")
-        return list(self.cards(key, " ".join(words[:-1] if rest else words))), rest
+        text, rest = pile_text(line, key, value)
+        return (list(self.cards(key, text)) if text else []), rest
 
 
 def parse_position(text: str) -> Snapshot:

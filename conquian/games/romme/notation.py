@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from ...cards import BY_CODE, cards as _cards, format_cards
 from ...errors import CardError, PositionError, RecordError, RuleError
-from ...records import split_record, write_record
+from ...records import EMPTY as _EMPTY, pile_text, split_record, write_record
 from ...text import ascii_lower, key_lines, parse_int, shorten, split_groups
 from .melds import read_meld
 from .rules import RommeRules
@@ -49,7 +49,6 @@ MAX_RECORD = 500_000
 KEYS = ("variant", "players", *(f"hand {i}" for i in range(_SEATS)), "table", "new melds", "opened", "stock",
         "discards", "renewals", "idle turns", "to keep", "to draw", "to play", "result")
 _PHASES = ("to keep", "to draw", "to play", "result")
-_EMPTY = ("", "empty", "none", "-")
 
 
 def _fields(text: str, what: str, error) -> dict[str, tuple[int, str]]:
@@ -155,13 +154,8 @@ def _count(fields, key: str) -> int:
 
 def _pile(fields, key: str, default: str, cards_of) -> tuple[list[int], bool]:
     line, value = fields.get(key, (0, default))
-    if ascii_lower(value) in _EMPTY:
-        return [], False
-    words = value.split()
-    rest = ascii_lower(words[-1]) == "rest"
-    if any(ascii_lower(w) == "rest" for w in words[:-1]):
-        raise PositionError(f"position line {line} ({key}): 'rest' may only come last")
-    return cards_of(key, " ".join(words[:-1] if rest else words)), rest
+    text, rest = pile_text(line, key, value)
+    return (cards_of(key, text) if text else []), rest
 
 
 def _phase(fields, players: int):
