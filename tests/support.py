@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 import signal
 
-from hypothesis import strategies as st
+import pytest
+from hypothesis import HealthCheck, settings, strategies as st
 
 from conquian import ConquianError
 
@@ -127,6 +128,20 @@ def play_random(game: Game, rng: random.Random, check=None, limit: int = 2000) -
         steps += 1
         assert steps < limit, "the deal does not end"
     return game
+
+
+# -- depth: a property tried on a few examples under `make test`, on many under `make test-long` -------------------
+def depth(fast: int, full: int) -> list:
+    """The example counts of a property test, as a parameter: ``fast`` under ``make test``, ``full`` under ``make
+    test-long`` (that case is marked ``long``).  Both run the same check; only the depth differs."""
+    return [pytest.param(fast, id=f"{fast}-examples"),
+            pytest.param(full, id=f"{full}-examples", marks=pytest.mark.long)]
+
+
+def tried(examples: int) -> settings:
+    """Hypothesis's settings for a property tried on ``examples`` examples (slow examples are expected)."""
+    return settings(max_examples=examples, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
 # -- fuzzing: text drawn from a syntax's own words, and the contract every parser keeps ------------------------------

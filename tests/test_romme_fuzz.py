@@ -1,8 +1,9 @@
 """Every Rommé parser under fuzzing: any text gives a value or a ConquianError subclass, never a Python internals
-error; a rejected action leaves the game exactly as it was."""
+error; a rejected action leaves the game exactly as it was.  Each fuzzer tries a fifth of its
+texts under ``make test``, all of them under ``make test-long``."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from conquian import ConquianError, RommeGame, RommeRules
 from conquian.declarations import load_declaration
@@ -10,11 +11,9 @@ from conquian.games.romme.actions import Action
 from conquian.games.romme.game import position
 from conquian.games.romme.melds import read_meld
 
-from support import accepts_or_explains, texts
+from support import accepts_or_explains, depth, texts, tried
 from test_romme_notation import GOOD
 
-fuzz = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                        HealthCheck.function_scoped_fixture])
 
 MELD_BITS = ["7♠", "8♠", "9♠", "6♥", "6♠", "🃏", "JK", "=", "JK=8S", "🃏=8♠", "🃏=", "=🃏", "A♠", "K♠", "2♠", "10♦",
              "T", "s", "ſ", "٧", "²", " ", ",", "[", "]", "\n"]
@@ -28,46 +27,64 @@ POSITION_WORDS = ["variant:", "players:", "hand 0:", "hand 1:", "hand 2:", "hand
                   "6♣", "2♥ 3♥ 4♥", "6♠ 6♥ 🃏", "🃏", "#"]
 
 
+@pytest.mark.parametrize("examples", depth(30, 150))
+def test_meld_text(examples):
+    @tried(examples)
+    @given(texts(MELD_BITS))
+    def fuzz(text):
+        accepts_or_explains(read_meld, text)
+
+    fuzz()
 
 
-@fuzz
-@given(texts(MELD_BITS))
-def test_meld_text(text):
-    accepts_or_explains(read_meld, text)
+@pytest.mark.parametrize("examples", depth(30, 150))
+def test_action_text_and_a_rejected_action_changes_nothing(examples):
+    @tried(examples)
+    @given(texts(ACTION_WORDS))
+    def fuzz(text):
+        g = position(GOOD)
+        before, legal = g.snapshot(), g.legal_actions()
+        try:
+            g.play(text)
+        except ConquianError:
+            assert g.snapshot() == before and g.legal_actions() == legal and g.decisions == 0
+        accepts_or_explains(Action.parse, text)
+
+    fuzz()
 
 
-@fuzz
-@given(texts(ACTION_WORDS))
-def test_action_text_and_a_rejected_action_changes_nothing(text):
-    g = position(GOOD)
-    before, legal = g.snapshot(), g.legal_actions()
-    try:
-        g.play(text)
-    except ConquianError:
-        assert g.snapshot() == before and g.legal_actions() == legal and g.decisions == 0
-    accepts_or_explains(Action.parse, text)
+@pytest.mark.parametrize("examples", depth(30, 150))
+def test_rule_set_text(examples):
+    @tried(examples)
+    @given(texts(RULE_WORDS))
+    def fuzz(text):
+        accepts_or_explains(RommeRules.parse, text)
+
+    fuzz()
 
 
-@fuzz
-@given(texts(RULE_WORDS))
-def test_rule_set_text(text):
-    accepts_or_explains(RommeRules.parse, text)
+@pytest.mark.parametrize("examples", depth(30, 150))
+def test_position_text(examples):
+    @tried(examples)
+    @given(texts(POSITION_WORDS))
+    def fuzz(text):
+        accepts_or_explains(position, text)
+
+    fuzz()
 
 
-@fuzz
-@given(texts(POSITION_WORDS))
-def test_position_text(text):
-    accepts_or_explains(position, text)
+@pytest.mark.parametrize("examples", depth(30, 150))
+def test_position_lines_shuffled_and_records(examples):
+    @tried(examples)
+    @given(st.lists(st.sampled_from(GOOD.strip().splitlines() + POSITION_WORDS + ["moves:", "1: draw", "0: discard 2♣",
+                                                                                  "result: nobody wins", "cut: 4",
+                                                                                  "pack: 6♣", "players: 2"]), max_size=14))
+    def fuzz(lines):
+        text = "\n".join(lines)
+        accepts_or_explains(position, text)
+        accepts_or_explains(RommeGame.from_record, text)
 
-
-@fuzz
-@given(st.lists(st.sampled_from(GOOD.strip().splitlines() + POSITION_WORDS + ["moves:", "1: draw", "0: discard 2♣",
-                                                                              "result: nobody wins", "cut: 4",
-                                                                              "pack: 6♣", "players: 2"]), max_size=14))
-def test_position_lines_shuffled_and_records(lines):
-    text = "\n".join(lines)
-    accepts_or_explains(position, text)
-    accepts_or_explains(RommeGame.from_record, text)
+    fuzz()
 
 
 @pytest.fixture(scope="module")
@@ -76,16 +93,20 @@ def real_declaration():
     return DECLARATIONS["romme-spielwiki"].path.read_text(encoding="utf-8")
 
 
-@fuzz
-@given(cut=st.integers(min_value=0, max_value=40000), junk=st.text(max_size=20), data=st.data())
-def test_declaration_files(tmp_path_factory, real_declaration, cut, junk, data):
-    folder = tmp_path_factory.mktemp("decl")
-    path = folder / "romme-spielwiki.toml"
-    cut = min(cut, len(real_declaration))
-    mode = data.draw(st.sampled_from(["cut", "insert", "bytes"]))
-    if mode == "bytes":
-        path.write_bytes(real_declaration.encode("utf-8")[:cut] + junk.encode("utf-8", "surrogatepass") + b"\xff")
-    else:
-        text = real_declaration[:cut] + junk + (real_declaration[cut:] if mode == "insert" else "")
-        path.write_text(text, encoding="utf-8", errors="surrogatepass")
-    accepts_or_explains(load_declaration, path)
+@pytest.mark.parametrize("examples", depth(30, 150))
+def test_declaration_files(tmp_path_factory, real_declaration, examples):
+    @tried(examples)
+    @given(cut=st.integers(min_value=0, max_value=40000), junk=st.text(max_size=20), data=st.data())
+    def fuzz(cut, junk, data):
+        folder = tmp_path_factory.mktemp("decl")
+        path = folder / "romme-spielwiki.toml"
+        cut = min(cut, len(real_declaration))
+        mode = data.draw(st.sampled_from(["cut", "insert", "bytes"]))
+        if mode == "bytes":
+            path.write_bytes(real_declaration.encode("utf-8")[:cut] + junk.encode("utf-8", "surrogatepass") + b"\xff")
+        else:
+            text = real_declaration[:cut] + junk + (real_declaration[cut:] if mode == "insert" else "")
+            path.write_text(text, encoding="utf-8", errors="surrogatepass")
+        accepts_or_explains(load_declaration, path)
+
+    fuzz()
