@@ -330,14 +330,21 @@ FURO_CHROME = [".sidebar-drawer", ".toc-drawer", ".mobile-header", ".theme-toggl
                ".bottom-of-page", ".back-to-top"]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_serious_violation_in_the_projects_markup(site, browser, axe, scheme):
+#: make test's sample (make test-long checks every page of both lists): the pages with the most of the project's markup.
+AXE_SAMPLE = ["matrix.html", "rulings/forcing.html", COMPARISON]
+
+
+@pytest.mark.parametrize("scheme, pages", [
+    pytest.param("light", AXE_SAMPLE, id="light-sample"), pytest.param("dark", AXE_SAMPLE[:1], id="dark-sample"),
+    pytest.param("light", AXE_PAGES, id="light", marks=pytest.mark.long),
+    pytest.param("dark", AXE_DARK_PAGES, id="dark", marks=pytest.mark.long)])
+def test_axe_finds_no_serious_violation_in_the_projects_markup(site, browser, axe, scheme, pages):
     """Every rule in the light theme; in the dark theme, the rules about colour (the rest does not change)."""
     context, pg = new_page(browser, DESKTOP, scheme)
     problems = []
     only = None if scheme == "light" else ["color-contrast", "link-in-text-block"]
     try:
-        for rel in AXE_PAGES if scheme == "light" else AXE_DARK_PAGES:
+        for rel in pages:
             pg.goto(f"{site}/{rel}")
             pg.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
             pg.add_script_tag(content=axe)
@@ -364,10 +371,17 @@ def test_axe_does_see_a_contrast_fault(site, page, axe):
     assert "serious color-contrast" in ids
 
 
-@pytest.fixture(scope="module")
-def every_page(site, browser):
-    """One visit to every page of the site: what it logged, its code blocks that a keyboard cannot scroll and, for
-    a reader's page, its visible text (toggles closed) and its references that are not links."""
+#: make test's sample of the site (make test-long visits every page): one page of each kind, the heaviest first.
+PAGE_SAMPLE = ["play.html", "matrix.html", "index.html", "glance.html", "tutorial/learn-to-play.html",
+               "rulings/forcing.html", "sources/foster-1913.html", "rules/foster-1913.html", COMPARISON,
+               "statistics/index.html", "glossary.html", "api.html", "howto/add-a-game.html", "404.html"]
+
+
+@pytest.fixture(scope="module", params=[pytest.param("sample"), pytest.param("all", marks=pytest.mark.long)])
+def every_page(site, browser, request):
+    """One visit to every page of the site (make test: :data:`PAGE_SAMPLE`): what it logged, its code blocks that a
+    keyboard cannot scroll and, for a reader's page, its visible text (toggles closed) and its references that are
+    not links."""
     context, page = new_page(browser)
     errors: list[str] = []
     stuck: list[str] = []
@@ -381,6 +395,9 @@ def every_page(site, browser):
     page.on("response", lambda r: errors.append(f"{current['url']}: HTTP {r.status} for {r.url}")
             if r.status >= 400 else None)
     pages = sorted(p.relative_to(HTML).as_posix() for p in HTML.rglob("*.html") if "_static" not in p.parts)
+    if request.param == "sample":
+        assert set(PAGE_SAMPLE) <= set(pages), sorted(set(PAGE_SAMPLE) - set(pages))
+        pages = PAGE_SAMPLE
     try:
         for rel in pages:
             current["url"] = rel
@@ -400,7 +417,7 @@ def every_page(site, browser):
 
 
 def test_no_page_logs_a_console_error(every_page):
-    assert len(every_page["pages"]) >= len(AXES) + len(SOURCES) + 8
+    assert len(every_page["pages"]) >= (len(AXES) + len(SOURCES) + 8 if every_page["pages"] != PAGE_SAMPLE else 14)
     assert not every_page["errors"], "\n".join(every_page["errors"])
 
 
@@ -409,17 +426,22 @@ def test_every_code_block_that_scrolls_can_be_scrolled_by_keyboard(every_page):
     assert not every_page["stuck"], "code blocks a keyboard cannot scroll:\n" + "\n".join(sorted(set(every_page["stuck"])))
 
 
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366x900", "390x844"])
-def test_screenshots(site, browser, viewport):
+SHOT_PAGES = (("index.html", "index"), ("rulings/forcing.html", "forcing"), ("rulings/rearranging.html", "rearranging"),
+              ("matrix.html", "matrix"), ("tutorial/learn-to-play.html", "tutorial"), ("glance.html", "glance"),
+              ("sources/foster-1913.html", "source-foster-1913"), (COMPARISON, "from-conquian-to-romme"))
+
+
+@pytest.mark.parametrize("viewport, shots", [
+    pytest.param(DESKTOP, SHOT_PAGES[:2], id="1366x900-sample"), pytest.param(PHONE, SHOT_PAGES[:2], id="390x844-sample"),
+    pytest.param(DESKTOP, SHOT_PAGES, id="1366x900", marks=pytest.mark.long),
+    pytest.param(PHONE, SHOT_PAGES, id="390x844", marks=pytest.mark.long)])
+def test_screenshots(site, browser, viewport, shots):
     """The pages a reader starts from, saved for a person to look at (_build/screenshots/): each as wide as the
     screen (nothing scrolls the page sideways), its title on the first screen."""
     context, pg = new_page(browser, viewport)
     size = f"{viewport['width']}x{viewport['height']}"
     try:
-        for rel, name in (("index.html", "index"), ("rulings/forcing.html", "forcing"),
-                          ("rulings/rearranging.html", "rearranging"), ("matrix.html", "matrix"),
-                          ("tutorial/learn-to-play.html", "tutorial"), ("glance.html", "glance"),
-                          ("sources/foster-1913.html", "source-foster-1913"), (COMPARISON, "from-conquian-to-romme")):
+        for rel, name in shots:
             pg.goto(f"{site}/{rel}")
             shot(pg, f"{name}-{size}", full=True)
             png = (SHOTS / f"{name}-{size}.png").read_bytes()
@@ -473,7 +495,8 @@ def test_the_programmer_words_check_does_catch_them():
 def test_reader_pages_show_no_programmer_words(every_page):
     """The visible text of every reader page (toggles closed: the Python behind them is for programmers)."""
     pattern, found = programmer_words(), []
-    assert len(every_page["texts"]) >= len(AXES) + len(SOURCES) + 8
+    everything = every_page["pages"] != PAGE_SAMPLE
+    assert len(every_page["texts"]) >= (len(AXES) + len(SOURCES) + 8 if everything else 10)
     for rel, text in sorted(every_page["texts"].items()):
         found += [f"{rel}: {m.group(0)!r} in …{text[max(0, m.start() - 40):m.end() + 20]!r}…"
                   for m in pattern.finditer(text)]

@@ -8,11 +8,11 @@ record and the moves go on after it.
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from conquian import VARIANTS, ConquianError, Game, PositionError, RecordError, position
 
-from support import CONQUIAN, check_invariants, check_round_trips, derived_rule_sets, play_random
+from support import CONQUIAN, check_invariants, check_round_trips, depth, derived_rule_sets, play_random, tried
 
 FACED, EXPOSED = "a card faced in the pack", "a card exposed by the dealer"
 
@@ -126,12 +126,16 @@ def test_where_the_drawn_card_goes_to_the_hand_the_games_own_positions_read_back
         check_invariants(g)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rules=derived_rule_sets(max_changes=6), seed=st.integers(min_value=0, max_value=2**32 - 1))
-def test_every_rule_sets_positions_and_records_read_back_at_every_point(rules, seed):
-    g = play_random(Game(rules, seed=seed), random.Random(seed), reported_positions_read_back)
-    assert Game.from_record(g.record()).record() == g.record()
-    assert str(position(str(g))) == str(g)
+@pytest.mark.parametrize("examples", depth(8, 60))
+def test_every_rule_sets_positions_and_records_read_back_at_every_point(examples):
+    @tried(examples)
+    @given(rules=derived_rule_sets(max_changes=6), seed=st.integers(min_value=0, max_value=2**32 - 1))
+    def deal(rules, seed):
+        g = play_random(Game(rules, seed=seed), random.Random(seed), reported_positions_read_back)
+        assert Game.from_record(g.record()).record() == g.record()
+        assert str(position(str(g))) == str(g)
+
+    deal()
 
 
 # -- a declaration's id and aliases must be writable in rule-set text ----------------------------------------------

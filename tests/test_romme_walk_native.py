@@ -21,6 +21,7 @@ from conquian.games.romme.melds import meld_bag
 from conquian.games.romme.moves import counts_of
 from conquian.games.romme.search import Opening, card_values
 
+from support import depth
 from test_romme_search import LARGE_RULES, R, random_hand
 
 RULE_SETS = LARGE_RULES + [R.replace(min_set=2, max_set=3, ace="low-or-high"),
@@ -45,14 +46,15 @@ def both(rules, codes, need, keep):
     return python, walk.fewest_compiled(bags, points, bag(codes), need, keep, rules.ace_points)
 
 
-def test_the_compiled_walk_answers_as_the_walk_in_python():
-    """300 random hands of 3 to 20 cards (one to three suits, none to six jokers) under eight rule sets, each with
+@pytest.mark.parametrize("trials", depth(60, 300))
+def test_the_compiled_walk_answers_as_the_walk_in_python(trials):
+    """300 random hands (60 under make test) of 3 to 20 cards (one to three suits, none to six jokers) under eight rule sets, each with
     five first melds from beyond the hand's reach to none at all, keeping a card or not: the same fewest points for
     every bag of every meld."""
     _need_compiled()
     rng = random.Random(7)
     answers = 0
-    for trial in range(300):
+    for trial in range(trials):
         rules = RULE_SETS[trial % len(RULE_SETS)]
         codes = random_hand(rng, 3, (3, 14))
         melds = hand_melds(rules.melds, counts_of(codes))
@@ -62,7 +64,7 @@ def test_the_compiled_walk_answers_as_the_walk_in_python():
             python, compiled = both(rules, codes, need, keep)
             assert compiled == python, (str(rules), codes, need, keep)
             answers += len(python)
-    assert answers > 50_000
+    assert answers > 50_000 * trials // 300
 
 
 def test_the_compiled_walk_on_the_largest_hands():
