@@ -8,7 +8,8 @@ SPHINXOPTS ?= -W --keep-going -n
 
 venv: $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml setup.py $(wildcard native/*.c native/*.h)
+# The kernel is built from the axes (setup.py generates its header from them): a change to them rebuilds it.
+$(VENV)/.installed: pyproject.toml setup.py $(wildcard native/*.c native/*.h) conquian/axes.py conquian/games/conquian/rules.py conquian/games/conquian/kernel.py
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test,docs,browser]'
