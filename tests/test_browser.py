@@ -162,6 +162,17 @@ def selected_source(pg) -> str | None:
     }""")
 
 
+#: make test's sample of the ruling pages and of the reader's pages (make test-long: every one): the longest ruling
+#: pages, the one with two games' sources, and a page of each other kind.
+RULING_SAMPLE = ["rulings/forcing.html", "rulings/rearranging.html", "rulings/ace.html"]
+READER_SAMPLE = [*RULING_SAMPLE, "index.html", "matrix.html", "tutorial/learn-to-play.html", COMPARISON]
+
+
+def depth_of(sample: list, every: list) -> list:
+    """Pages as a parameter: ``sample`` under make test, ``every`` (marked long) under make test-long."""
+    return [pytest.param(sample, id="sample"), pytest.param(every, id="every", marks=pytest.mark.long)]
+
+
 def test_picking_a_source_tab_selects_it_on_every_ruling_page(site, page):
     page.goto(f"{site}/rulings/forcing.html")
     assert selected_source(page) == SOURCES[0]
@@ -182,10 +193,11 @@ def test_picking_a_source_tab_selects_it_on_every_ruling_page(site, page):
     assert selected_source(page) == SOURCES[2]
 
 
-def test_a_source_in_the_url_opens_its_tab_on_every_ruling_page(site, browser):
+@pytest.mark.parametrize("pages", depth_of(RULING_SAMPLE, RULING_PAGES))
+def test_a_source_in_the_url_opens_its_tab_on_every_ruling_page(site, browser, pages):
     context, pg = new_page(browser)
     try:
-        for rel in RULING_PAGES:
+        for rel in pages:
             pg.goto(f"{site}/{rel}?source=rummy-ch")
             assert selected_source(pg) == "rummy-ch", f"{rel}?source=rummy-ch does not open the rummy.ch tab"
             assert pg.locator("#entry-rummy-ch").is_visible(), rel
@@ -193,14 +205,15 @@ def test_a_source_in_the_url_opens_its_tab_on_every_ruling_page(site, browser):
         context.close()
 
 
+@pytest.mark.parametrize("pages", depth_of(READER_SAMPLE, READER_PAGES))
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366x900", "390x844"])
-def test_no_reader_page_scrolls_sideways_and_every_ruling_names_every_source_first(site, browser, viewport):
+def test_no_reader_page_scrolls_sideways_and_every_ruling_names_every_source_first(site, browser, viewport, pages):
     """No page scrolls sideways (a wide table scrolls in its own box, the matrix fits the page).  Every source's
     answer is on the first screen."""
     context, pg = new_page(browser, viewport)
     wide, late = [], []
     try:
-        for rel in READER_PAGES:
+        for rel in pages:
             pg.goto(f"{site}/{rel}")
             width = pg.evaluate("document.documentElement.scrollWidth")
             if width > viewport["width"]:
@@ -217,8 +230,9 @@ def test_no_reader_page_scrolls_sideways_and_every_ruling_names_every_source_fir
     assert not late, "sources named below the first screen:\n" + "\n".join(late)
 
 
-def test_no_python_is_visible_until_the_toggle_is_opened(site, page):
-    for rel in RULING_PAGES + ["index.html", "tutorial/learn-to-play.html", COMPARISON]:
+@pytest.mark.parametrize("pages", depth_of(RULING_SAMPLE, RULING_PAGES))
+def test_no_python_is_visible_until_the_toggle_is_opened(site, page, pages):
+    for rel in pages + ["index.html", "tutorial/learn-to-play.html", COMPARISON]:
         page.goto(f"{site}/{rel}")
         text = page.locator("article").inner_text()
         found = PYTHON.search(text)
