@@ -1,5 +1,5 @@
 """Every example is a test: Sybil collects the site's pages (``docs/*.md``, ``docs/**/*.md``) and the engine's
-docstrings (``conquian/*.py``, ``conquian/games/romme/*.py``) under plain pytest.
+docstrings (``conquian/*.py``, ``conquian/games/*.py``, ``conquian/games/*/*.py``) under plain pytest.
 
 A ```` ```{doctest} ```` block and a ```` ```{python} ```` block (a doctest behind "Show the Python") run as
 doctests; a ```` ```python ```` block runs as code; a ``% skip: next`` comment skips the example after it.  A
@@ -135,7 +135,10 @@ SITE_SYBIL = Sybil(
 )
 
 #: The Sybil that runs the examples in the engine's docstrings (the API page shows them).
-ENGINE_SYBIL = Sybil(parsers=[DocTestParser(optionflags=OPTIONFLAGS)], patterns=["conquian/*.py", "conquian/games/romme/*.py"])
+#: Every module of the shared layer, the games' list and each game's room (tests/test_structure.py checks they reach
+#: every module with an example).
+ENGINE_PATTERNS = ["conquian/*.py", "conquian/games/*.py", "conquian/games/*/*.py"]
+ENGINE_SYBIL = Sybil(parsers=[DocTestParser(optionflags=OPTIONFLAGS)], patterns=ENGINE_PATTERNS)
 
 pytest_collect_file = (SITE_SYBIL + ENGINE_SYBIL).pytest()
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import conquian
 import conquian.games
 from conquian import Game
+from conftest import ENGINE_PATTERNS as ENGINE_SYBIL_PATTERNS
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "conquian"
@@ -218,3 +219,11 @@ def test_no_branch_on_a_game_outside_its_own_package():
     found = [f for path in NEUTRAL + SITE_NEUTRAL for f in _branches_on_a_game(path)]
     assert not found, "branches on a game's name or class (ask conquian.games / conquian_site.games instead):\n" + \
         "\n".join(found)
+
+
+def test_every_docstring_example_of_the_engine_runs_as_a_test():
+    """Sybil's patterns (conftest.py) reach every engine module with an example: a room moved or added stays run."""
+    collected = {p for pattern in ENGINE_SYBIL_PATTERNS for p in ROOT.glob(pattern)}
+    with_examples = {p for p in ENGINE if ">>> " in p.read_text(encoding="utf-8")}
+    assert with_examples and with_examples <= collected, sorted(str(p.relative_to(ROOT)) for p in with_examples - collected)
+    assert PACKAGE / "games" / "conquian" / "kernel.py" in with_examples
