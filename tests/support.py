@@ -8,7 +8,9 @@ or :func:`conquian.games.conquian.state.check`: where the engine and this checke
 from __future__ import annotations
 
 import random
+import shutil
 import signal
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings, strategies as st
@@ -156,3 +158,24 @@ def accepts_or_explains(parse, text):
         parse(text)
     except ConquianError:
         pass
+
+
+# -- a scratch copy of the project, for the tests that follow a how-to ------------------------------------------------
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+def not_copied(folder, names) -> list:
+    """Of ``names`` (in ``folder``), what a scratch copy leaves out: caches and build folders (``shutil.copytree``'s
+    ``ignore``)."""
+    return [n for n in names if n in ("__pycache__", ".hypothesis", ".pytest_cache", "build") or n.endswith(".pyc")]
+
+
+def copy_project(names, project: Path) -> Path:
+    """The files and folders ``names`` of this checkout copied into ``project`` (no caches, no build folders)."""
+    project.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        if (PROJECT / name).is_dir():
+            shutil.copytree(PROJECT / name, project / name, ignore=not_copied)
+        else:
+            shutil.copy2(PROJECT / name, project / name)
+    return project

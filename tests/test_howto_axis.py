@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +18,8 @@ from pathlib import Path
 import pytest
 
 from conquian.registry import sources_dir
+
+from support import copy_project, not_copied
 
 ROOT = Path(__file__).resolve().parent.parent
 HOWTO = ROOT / "docs" / "howto" / "add-an-axis.md"
@@ -29,10 +30,6 @@ COPIED = ("conquian", "variants", "tests", "docs/_ext", "docs/_data", "native", 
 SOURCES = ("foster-1913", "rummy-ch", "dutch", "french")
 CLI = "import sys; from conquian.cli import main; sys.exit(main(sys.argv[1:]))"
 OTHER = "dutch(deal_order=dealer-first)"
-
-
-def _ignore(folder, names):
-    return [n for n in names if n in ("__pycache__", ".hypothesis", ".pytest_cache", "build") or n.endswith(".pyc")]
 
 
 def _edit(path: Path, old: str, new: str) -> None:
@@ -68,7 +65,7 @@ def _touched(project: Path) -> set[str]:
     found = set()
     for name in COPIED:
         for path in [project / name] if (project / name).is_file() else (project / name).rglob("*"):
-            if not path.is_file() or _ignore(None, [path.name]) or path.suffix in (".so", ".o") or "build" in path.parts:
+            if not path.is_file() or not_copied(None, [path.name]) or path.suffix in (".so", ".o") or "build" in path.parts:
                 continue
             rel = path.relative_to(project).as_posix()
             if not (ROOT / rel).is_file() or (ROOT / rel).read_bytes() != path.read_bytes():
@@ -114,13 +111,7 @@ def _(r):
 
 @pytest.mark.long
 def test_adding_an_axis_as_the_howto_says(tmp_path):
-    project = tmp_path / "project"
-    for name in COPIED:
-        if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, project / name, ignore=_ignore)
-        else:
-            project.mkdir(exist_ok=True)
-            shutil.copy2(ROOT / name, project / name)
+    project = copy_project(COPIED, tmp_path / "project")
     _follow_the_howto(project)
     text = HOWTO.read_text(encoding="utf-8")
     unlisted = [p for p in sorted(_touched(project)) if f"`{p}`" not in text

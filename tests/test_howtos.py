@@ -21,6 +21,8 @@ import pytest
 
 from conquian.registry import sources_dir
 
+from support import copy_project, not_copied
+
 ROOT = Path(__file__).resolve().parent.parent
 HOWTO = ROOT / "docs" / "howto"
 #: What the copy's checks need: the engine (its compiled parts included), the declarations, the tests and their
@@ -31,23 +33,13 @@ BUILT = ("tests/test_statistics.py::test_the_pages_show_the_files_figures",
          "tests/test_statistics.py::test_every_ruling_page_says_what_it_changes")
 
 
-def _ignore(folder, names):
-    return [n for n in names if n in ("__pycache__", ".hypothesis", ".pytest_cache") or n.endswith(".pyc")]
-
-
 @pytest.fixture
 def copy(tmp_path) -> Path:
     """A scratch copy of the project at ``tmp/project``, the source texts beside it in ``tmp/shared/sources``."""
     texts = sources_dir()
     if texts is None:
         pytest.skip("the source texts are not beside this checkout (../shared/sources, or set CONQUIAN_SOURCES)")
-    project = tmp_path / "project"
-    for name in COPIED:
-        if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, project / name, ignore=_ignore)
-        else:
-            project.mkdir(exist_ok=True)
-            shutil.copy2(ROOT / name, project / name)
+    project = copy_project(COPIED, tmp_path / "project")
     shutil.copytree(texts, tmp_path / "shared" / "sources")
     return project
 
@@ -82,7 +74,7 @@ def _touched(project: Path) -> set[str]:
     found = set()
     for name in COPIED:
         for path in ([project / name] if (project / name).is_file() else (project / name).rglob("*")):
-            if not path.is_file() or _ignore(None, [path.name]) or path.suffix == ".so":  # built, not written
+            if not path.is_file() or not_copied(None, [path.name]) or path.suffix == ".so":  # built, not written
                 continue
             rel = path.relative_to(project).as_posix()
             if not (ROOT / rel).is_file() or (ROOT / rel).read_bytes() != path.read_bytes():
@@ -189,7 +181,7 @@ GAME_SOURCE = "rommino-spielwiki"
 def test_adding_a_game_as_the_howto_says(copy):
     room = copy / "conquian" / "games" / NEW_GAME
     # 1-4. the room: here a copy of Rommé's, with its own name in its rule-set class and its entry
-    shutil.copytree(copy / "conquian" / "games" / "romme", room, ignore=_ignore)
+    shutil.copytree(copy / "conquian" / "games" / "romme", room, ignore=not_copied)
     _edit(room / "rules.py", 'RommeRules.GAME = "romme"', f'RommeRules.GAME = "{NEW_GAME}"')
     _edit(room / "__init__.py", 'GameType("romme", "Rommé",', f'GameType("{NEW_GAME}", "Rommino",')
     # 5. the one list of games
@@ -205,7 +197,7 @@ def test_adding_a_game_as_the_howto_says(copy):
     _edit(declaration, 'aliases = ["spielwiki"]', 'aliases = ["rommino"]')
     # 7. the site's part: a copy of Rommé's, reading the new room
     site = copy / "docs" / "_ext" / "conquian_site" / "games" / NEW_GAME
-    shutil.copytree(site.parent / "romme", site, ignore=_ignore)
+    shutil.copytree(site.parent / "romme", site, ignore=not_copied)
     for module in site.glob("*.py"):
         module.write_text(module.read_text(encoding="utf-8").replace("conquian.games.romme.",
                                                                      f"conquian.games.{NEW_GAME}."), encoding="utf-8")

@@ -370,14 +370,22 @@ def _open_why(s: State, t: Turn, axis: str, what: str) -> "tuple[str, str] | Non
     return None
 
 
-def _lay_why(s: State, t: Turn, a: Action) -> tuple[str, "str | None"]:
-    found = _open_why(s, t, "lay_off", "Lay off")
+def _onto_why(s: State, t: Turn, a: Action, axis: str, what: str) -> "tuple[str, str | None] | None":
+    """Why a hand card cannot go onto a meld on the table (lay off, exchange a joker) before its fit is asked."""
+    found = _open_why(s, t, axis, what)
     if found:
         return found
     if a.card not in t.hand:
         return f"{_card(a.card)} is not in seat {t.me}'s hand", None
     if a.meld not in s.table and a.meld not in s.new:
         return f"there is no meld {a.meld.text()} on the table", None
+    return None
+
+
+def _lay_why(s: State, t: Turn, a: Action) -> tuple[str, "str | None"]:
+    found = _onto_why(s, t, a, "lay_off", "Lay off")
+    if found:
+        return found
     if a.after is None:
         if a.card == JOKER_CODE:
             return f"a joker laid on {a.meld.text()} stands for the card just below or just above it", None
@@ -386,13 +394,9 @@ def _lay_why(s: State, t: Turn, a: Action) -> tuple[str, "str | None"]:
 
 
 def _exchange_why(s: State, t: Turn, a: Action) -> tuple[str, "str | None"]:
-    found = _open_why(s, t, "joker_exchange", "Exchange a joker")
+    found = _onto_why(s, t, a, "joker_exchange", "Exchange a joker")
     if found:
         return found
-    if a.card not in t.hand:
-        return f"{_card(a.card)} is not in seat {t.me}'s hand", None
-    if a.meld not in s.table and a.meld not in s.new:
-        return f"there is no meld {a.meld.text()} on the table", None
     if a.after is None:
         return f"no joker in {a.meld.text()} stands for the {_card(a.card)}", None
     if not a.new.jokers:
