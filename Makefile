@@ -26,14 +26,15 @@ $(NPM_STAMP): package.json package-lock.json
 html: venv $(NPM_STAMP)
 	$(PY) -m sphinx -b html -c . $(SPHINXOPTS) docs _build/html
 
-# Every unit test, every example in docs/ (through Sybil) and the browser test, on every core (a file's tests stay
-# together on one worker, so that a browser and a served site are started once per file).  The tests marked `long`
+# Every unit test, every example in docs/ (through Sybil) and the browser test, on every core: each test goes to
+# whichever worker is free, except a page's examples and a browser file's tests, kept together on one worker
+# (conftest.py's schedule, under --dist loadgroup; the browser files first).  The tests marked `long`
 # (the same behaviours at depth: more seeds, examples, deals) are left to `make test-long`; CI runs both.
 test: venv $(NPM_STAMP)
-	$(PY) -m pytest -n auto --dist loadfile -m "not long"
+	$(PY) -m pytest -n auto --dist loadgroup -m "not long"
 
 test-long: venv $(NPM_STAMP)
-	$(PY) -m pytest -n auto --dist loadfile -m long
+	$(PY) -m pytest -n auto --dist loadgroup -m long
 
 doctest: venv
 	$(PY) -m sphinx -b doctest -c . $(SPHINXOPTS) docs _build/doctest

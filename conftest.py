@@ -19,6 +19,7 @@ from doctest import DONT_ACCEPT_TRUE_FOR_1, ELLIPSIS, NORMALIZE_WHITESPACE
 from pathlib import Path
 
 import pytest
+from xdist.scheduler import LoadScopeScheduling
 from sybil import Region, Sybil
 from sybil.evaluators.doctest import DocTestEvaluator
 from sybil.parsers.abstract import DocTestStringParser
@@ -180,6 +181,33 @@ class StaleLong(pytest.Item):
         return self.path, 0, "conftest.py: LONG"
 
 
+#: The test files that drive a browser, longest first: each kept on one worker (its browser, served site and, for
+#: play.html, the engine started once) and handed out before the rest, so that the last tests handed out are short
+#: and the workers finish together.
+TOGETHER = ("tests/test_browser.py", "tests/test_play.py", "tests/test_reader_path.py")
+
+
+class Together(LoadScopeScheduling):
+    """``make test``'s schedule (``--dist loadgroup``): each test is handed out on its own, to whichever worker is
+    free, except what must run in order or shares a costly start, kept on one worker: the examples of one page or
+    module (each runs in the namespace the earlier ones left) and the files of ``TOGETHER``.  (xdist's own
+    ``xdist_group`` marks do nothing under pytest 9.2, which no longer reads the node id xdist rewrites.)"""
+
+    def __init__(self, config, log=None) -> None:
+        super().__init__(config, log)
+        config.option.loadscopereorder = False  # collection order, where TOGETHER comes first
+
+    def _split_scope(self, nodeid: str) -> str:
+        path = nodeid.partition("::")[0]
+        return path if path in TOGETHER or not Path(path).name.startswith("test_") else nodeid
+
+
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") == "loadgroup":
+        return Together(config, log)
+    return None
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(session, config, items) -> None:
     """Mark the tests of ``LONG`` long (before ``-m`` selects); on a run of the whole suite, check every entry."""
@@ -189,6 +217,8 @@ def pytest_collection_modifyitems(session, config, items) -> None:
         if param[:-1] in LONG.get(test, ()):
             item.add_marker(pytest.mark.long)
             found.add((test, param[:-1]))
+    first = {path: i for i, path in enumerate(TOGETHER)}
+    items.sort(key=lambda item: first.get(item.nodeid.partition("::")[0], len(first)))
     if config.args_source is pytest.Config.ArgsSource.TESTPATHS:
         stale = [f"{test}[{param}]" for test, params in LONG.items() for param in params if (test, param) not in found]
         if stale:

@@ -5,6 +5,9 @@ is played on ``play.html`` for Foster and for Rommé with three players, by pres
 ``cq-play`` element until it says ``data-over="true"``; "Try it" is used on a ruling page.  The cold start and
 the slowest response to a move are printed (run with ``-s`` to see them) and written to
 ``_build/play-timings.json``.  A page whose reader asks nothing of the engine loads none of it.
+
+The tests of ``play.html`` share one open page (``room``), as a reader who deals again does: the engine starts once
+in it, and each test deals afresh (the worker keeps every deal apart, which the two-table test proves).
 """
 
 from __future__ import annotations
@@ -67,22 +70,48 @@ def _play_to_the_end(pg, area, rng: random.Random, limit: int = 3000) -> int:
     return pressed
 
 
-def _deal(pg, site, rules: str, seed: int, players: "int | None" = None):  # noqa: F811
+@pytest.fixture(scope="module")
+def _room(site, browser):  # noqa: F811
+    """``play.html`` opened once for the module, every request to another host refused and listed."""
+    context, pg = new_page(browser)
+    pg.refused, pg.errors = refuse_other_hosts(context), []
+    pg.on("pageerror", lambda exc: pg.errors.append(str(exc)))
     pg.goto(f"{site}/play.html")
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def room(_room):
+    """The shared ``play.html`` at desktop size; after the test, nothing was asked of another host and no error was
+    raised on the page during it."""
+    _room.refused.clear()
+    _room.errors.clear()
+    _room.set_viewport_size(DESKTOP)
+    yield _room
+    assert not _room.refused, f"requests to other hosts: {_room.refused}"
+    assert not _room.errors, f"errors on the page: {_room.errors}"
+
+
+def _deal(pg, rules: str, seed: int, players: "int | None" = None):
+    """A new deal on the open ``play.html``; its moves' timings counted from zero."""
+    views = pg.evaluate("window.cqPlay ? (window.cqPlay.stats.moves.length = 0, window.cqPlay.stats.views) : 0")
     pg.select_option("form.cq-play-setup select[name=rules]", rules)
     if players is not None:
         pg.select_option("form.cq-play-setup select[name=players]", str(players))
     pg.fill("form.cq-play-setup input[name=seed]", str(seed))
     pg.click("form.cq-play-setup button[type=submit]")
-    area = pg.locator(".cq-playroom .cq-play")
-    pg.wait_for_selector(".cq-playroom .cq-play button, .cq-playroom .cq-play[data-over=true]", timeout=60_000)
-    return area
+    # the new deal drawn (the last one's buttons stay until it is)
+    pg.wait_for_function(f"window.cqPlay && window.cqPlay.stats.views > {views}", timeout=60_000)
+    return pg.locator(".cq-playroom .cq-play")
 
 
 @pytest.mark.parametrize("rules, players", [("foster-1913", None), ("romme-spielwiki", 3)], ids=["foster", "romme-3"])
-def test_a_whole_deal_against_the_computer(site, offline, rules, players):  # noqa: F811
-    pg = offline
-    area = _deal(pg, site, rules, seed=7, players=players)
+def test_a_whole_deal_against_the_computer(room, rules, players):
+    pg = room
+    area = _deal(pg, rules, seed=7, players=players)
     ready = pg.evaluate("window.cqPlay.stats.coldStart")
     steps = pg.evaluate("window.cqPlay.stats.steps")
     assert "Rules: " in area.inner_text()
@@ -108,9 +137,9 @@ def test_a_whole_deal_against_the_computer(site, offline, rules, players):  # no
     assert g.is_over and g.decisions >= pressed
 
 
-def test_a_refused_move_is_explained_by_rule_and_passage(site, offline):  # noqa: F811
-    pg = offline
-    area = _deal(pg, site, "foster-1913", seed=7)
+def test_a_refused_move_is_explained_by_rule_and_passage(room):
+    pg = room
+    area = _deal(pg, "foster-1913", seed=7)
     assert area.get_attribute("data-over") != "true"
     pg.fill("form.cq-try-move input", "take")
     pg.click("form.cq-try-move button")
@@ -118,10 +147,12 @@ def test_a_refused_move_is_explained_by_rule_and_passage(site, offline):  # noqa
     why.locator("blockquote").wait_for()
     text = why.inner_text()
     assert "refused" in text and "Rule: A card on offer into the hand: no" in text and "Foster 1913" in text, text
-    # The same seed deals the same cards again.
+    # The same seed deals the same cards again, after a move has changed the table.
     first = area.locator(".cq-play-table").inner_text()
-    pg.click("form.cq-play-setup button[type=submit]")
-    pg.wait_for_function("document.querySelector('.cq-playroom .cq-play button') !== null")
+    area.locator("button.cq-move").first.click()
+    pg.wait_for_function("window.cqPlay.stats.moves.length > 0")
+    assert area.locator(".cq-play-table").inner_text() != first
+    area = _deal(pg, "foster-1913", seed=7)
     assert area.locator(".cq-play-table").inner_text() == first
 
 
@@ -202,22 +233,20 @@ def test_opened_from_a_file_it_says_how_to_serve_the_site(browser):  # noqa: F81
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1366x900", "390x844"])
-def test_the_table_is_accessible_and_fits_a_phone(site, browser, axe, viewport):  # noqa: F811
-    context, pg = new_page(browser, viewport)
-    try:
-        _deal(pg, site, "romme-spielwiki", seed=2, players=4)
-        pg.fill("form.cq-try-move input", "discard 🃏")
-        pg.click("form.cq-try-move button")
-        pg.locator(".cq-why p").first.wait_for()
-        width = pg.evaluate("document.documentElement.scrollWidth")
-        assert width <= viewport["width"], f"play.html is {width} px wide at {viewport['width']} px"
-        shot(pg, f"play-romme-4-{viewport['width']}")
-        pg.add_script_tag(content=axe)
-        found = pg.evaluate("""async (exclude) => {
-            const r = await axe.run({exclude: exclude.map(s => [s])}, {resultTypes: ['violations']});
-            return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-                .map(v => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join('; ')})`);
-        }""", FURO_CHROME)
-        assert not found, "\n".join(found)
-    finally:
-        context.close()
+def test_the_table_is_accessible_and_fits_a_phone(room, axe, viewport):  # noqa: F811
+    pg = room
+    pg.set_viewport_size(viewport)
+    _deal(pg, "romme-spielwiki", seed=2, players=4)
+    pg.fill("form.cq-try-move input", "discard 🃏")
+    pg.click("form.cq-try-move button")
+    pg.locator(".cq-why p").first.wait_for()
+    width = pg.evaluate("document.documentElement.scrollWidth")
+    assert width <= viewport["width"], f"play.html is {width} px wide at {viewport['width']} px"
+    shot(pg, f"play-romme-4-{viewport['width']}")
+    pg.add_script_tag(content=axe)
+    found = pg.evaluate("""async (exclude) => {
+        const r = await axe.run({exclude: exclude.map(s => [s])}, {resultTypes: ['violations']});
+        return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join('; ')})`);
+    }""", FURO_CHROME)
+    assert not found, "\n".join(found)

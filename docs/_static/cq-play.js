@@ -4,13 +4,14 @@
    The contract the tests rely on: the play area is an element with class "cq-play"; each legal move is a
    <button> inside it whose text is the move in words; when the deal ends the element gets data-over="true" and
    shows the result in words.  Everything else (refused moves explained, another source, the record) is in the
-   tools beside it.  window.cqPlay.stats holds the cold start and each move's response time, in milliseconds. */
+   tools beside it.  window.cqPlay.stats holds the cold start and each move's response time, in milliseconds, and
+   counts the views drawn (a test waits for the next one after asking for a deal). */
 "use strict";
 
 window.cqPlay = (function () {
   const here = new URL(".", document.currentScript.src);
   const root = new URL("..", here);  // the site's root: ruling pages are rulings/<axis>.html under it
-  const stats = { coldStart: null, ready: null, steps: null, moves: [] };
+  const stats = { coldStart: null, ready: null, steps: null, moves: [], views: 0 };
   const listeners = new Set();
   const pending = new Map();
   let worker = null, ready = null, nextId = 1, nextTable = 1;
@@ -113,6 +114,7 @@ window.cqPlay = (function () {
     }
 
     render(view) {
+      stats.views += 1;
       const area = this.area;
       area.replaceChildren();
       area.append(el("p", { class: "cq-play-rules", text: `Rules: ${view.label}` }));
