@@ -2,13 +2,13 @@
 
 One TOML file per source in ``variants/`` (shipped inside the package as ``conquian/variants``).  A
 declaration holds data only: for every axis of :class:`~conquian.games.conquian.rules.RuleSet`, the value, its
-:class:`~conquian.status.Status`, the verbatim passage(s) with a locator and an English rendering, and an
-editorial note.  Loading is strict: an unknown key, a missing axis, a value of the wrong type, or an entry
+:class:`~conquian.status.Status`, the verbatim passage(s) with a locator and an English rendering (or, for a
+page not stored, the rule described in our words: :mod:`conquian.declaration_evidence`), and an editorial note.  Loading is strict: an unknown key, a missing axis, a value of the wrong type, or an entry
 without the evidence its status needs raises :class:`~conquian.errors.DeclarationError` naming the file,
 the axis and the key.  The registry of all declarations is :mod:`conquian.registry`.
 
 The file format is documented in ``docs/howto/add-a-source.md`` and, briefly, in :data:`TOP_LEVEL_KEYS`,
-:data:`ENTRY_KEYS`, :data:`EVIDENCE_KEYS` and :data:`READING_KEYS`.
+:data:`ENTRY_KEYS`, :data:`EVIDENCE_KEYS` (:data:`DESCRIBED_KEYS`) and :data:`READING_KEYS`.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .errors import DeclarationError, RuleError
+from .declaration_evidence import (DESCRIBED_KEYS, EVIDENCE_KEYS, KINDS, REPAIR_KEYS, TABLE, TABLES, TEXT, TEXTS, VALUE, Evidence, Repair,
+                                   check_table as _check, read_evidence)
 from .declaration_links import Descent, Reading, check_names, check_readings, file_reading_passages, read_descent
 from .declaration_play import PlayRule, read_play
 from .games import RULE_SETS
@@ -29,11 +31,9 @@ from .text import shorten
 
 __all__ = [
     "Status", "Evidence", "Repair", "Reading", "Entry", "Declaration", "Lineage", "Paragraph", "load_declaration",
-    "TOP_LEVEL_KEYS", "ENTRY_KEYS", "EVIDENCE_KEYS", "READING_KEYS", "REPAIR_KEYS", "CREDIBILITY", "LICENCES",
+    "TOP_LEVEL_KEYS", "ENTRY_KEYS", "EVIDENCE_KEYS", "DESCRIBED_KEYS", "READING_KEYS", "REPAIR_KEYS", "CREDIBILITY",
+    "LICENCES",
 ]
-
-TEXT, TEXTS, TABLES, TABLE, VALUE = "text", "list of texts", "list of tables", "table", "value"
-VALUES = "value or list of values"
 
 #: Keys a declaration file may have at the top level: key -> (required, kind, description).
 TOP_LEVEL_KEYS = {
@@ -41,13 +41,16 @@ TOP_LEVEL_KEYS = {
     "title": (True, TEXT, "the source's title, as a reader would cite it"),
     "short": (True, TEXT, "a short label for tabs and matrix columns"),
     "language": (True, TEXT, "the language of the text: en, de, nl, fr"),
-    "text": (True, TEXT, "the file of the source text in shared/sources/"),
+    "kind": (False, TEXT, "text (the default: a stored text, quoted) or described (a page not stored, described in our "
+                          "words: see conquian.declaration_evidence)"),
+    "text": (True, TEXT, "the file of the source text in shared/sources/, or a described source's facts file there"),
     "game": (True, TEXT, "the game the text describes: conquian or romme (see conquian.games)"),
     "citation": (True, TEXT, "a full bibliographic record in prose"),
     "bibtex_key": (True, TEXT, "the key of the source's entry in docs/references.bib"),
     "url": (False, TEXT, "where the text was found, if it is on the web"),
-    "licence": (True, TEXT, "public-domain, quote-short (short passages with attribution only), or cc-by-sa "
-                            "(Creative Commons Attribution-ShareAlike: quoted with attribution)"),
+    "licence": (True, TEXT, "public-domain, quote-short (short passages with attribution only), cc-by-sa "
+                            "(Creative Commons Attribution-ShareAlike: quoted with attribution), or describe-only (a "
+                            "described source: its rules in our words, a few of its words at most)"),
     "credibility": (True, TEXT, "primary, secondary, translation or machine-translation"),
     "provenance": (True, TEXT, "where the text comes from and how it reached us"),
     "completeness": (True, TEXT, "how much of the game the text covers"),
@@ -71,16 +74,6 @@ ENTRY_KEYS = {
     "context": (False, TABLES, "silent only: what the text says nearby, [[axes.NAME.context]], shown as context and "
                                "never as the authority for the value"),
 }
-#: Keys of one piece of evidence ``[[axes.NAME.evidence]]``.
-EVIDENCE_KEYS = {
-    "passage": (True, TEXT, "verbatim from the source text file (whitespace may differ)"),
-    "locator": (True, TEXT, "where it stands: section, paragraph or list item"),
-    "english": (False, TEXT, "an English rendering written for this project; required unless the source is in English"),
-    "repairs": (False, TABLES, "defects of the extraction read corrected: a list of {found, read, why}"),
-    "reading": (False, VALUES, "ambiguous entries only: the other reading (its value, or a list of values) this passage "
-                               "gives the words of, such as a practice the text reports; without it, the passage is "
-                               "evidence for the value chosen"),
-}
 #: Keys of one reading of an ambiguous entry ``[[axes.NAME.readings]]``.
 READING_KEYS = {
     "value": (True, VALUE, "the axis value this reading amounts to"),
@@ -103,48 +96,8 @@ PARAGRAPH_KEYS = {
     "label": (True, TEXT, "the paragraph as locators name it: 'rule 1', 'paragraph 11'"),
     "text": (True, TEXT, "the paragraph, verbatim"),
 }
-#: Keys of one repair of a passage.
-REPAIR_KEYS = {
-    "found": (True, TEXT, "the defective text, as it stands in the passage"),
-    "read": (True, TEXT, "what it is read as"),
-    "why": (False, TEXT, "why"),
-}
 CREDIBILITY = ("primary", "secondary", "translation", "machine-translation")
-LICENCES = ("public-domain", "quote-short", "cc-by-sa")
-
-
-@dataclass(frozen=True)
-class Repair:
-    """A defect of the extraction (an OCR error, a lost glyph) and how this project reads it."""
-
-    found: str
-    """The defective text as it stands in the extraction (it occurs in the passage)."""
-    read: str
-    """What the text is read as."""
-    why: str = ""
-
-
-@dataclass(frozen=True)
-class Evidence:
-    """One passage of a source supporting a value."""
-
-    passage: str
-    """Verbatim, as it stands in the source text file (defects included; see :attr:`repairs`)."""
-    locator: str
-    english: str
-    """An English rendering written for this project (for an English source: the passage with its defects repaired)."""
-    repairs: tuple[Repair, ...] = ()
-    for_readings: tuple[Any, ...] = ()
-    """For an ambiguous entry: the values of the other readings this passage is the text's words for (none: the
-    passage supports the value chosen)."""
-
-    @property
-    def repaired(self) -> str:
-        """The passage with every repair applied: the text a reader should see, with the note saying so."""
-        text = self.passage
-        for r in self.repairs:
-            text = text.replace(r.found, r.read)
-        return text
+LICENCES = ("public-domain", "quote-short", "cc-by-sa", "describe-only")
 
 
 @dataclass(frozen=True)
@@ -231,6 +184,13 @@ class Declaration:
     play: tuple[PlayRule, ...] = ()
     """How the game goes, phase by phase, as the text says it: see :mod:`conquian.declaration_play`."""
     path: Path | None = field(default=None, compare=False)
+    kind: str = "text"
+    """``text`` (a stored text, quoted) or ``described`` (a page not stored: :attr:`text` names its facts file)."""
+
+    @property
+    def described(self) -> bool:
+        """Whether the source is a page described in this project's words, not a stored text quoted."""
+        return self.kind == "described"
 
     def paragraph(self, locator: str) -> Paragraph | None:
         """The paragraph a locator names ("For Two Players, paragraph 11, 1st sentence"), if the text is held."""
@@ -244,56 +204,6 @@ class Declaration:
 
 
 # -- the loader ----------------------------------------------------------------------------------------
-def _check(table: Any, spec: Mapping[str, tuple[bool, str, str]], where: str) -> None:
-    """Keys and value kinds of one table, against its spec; every message names the place and the key."""
-    if not isinstance(table, dict):
-        raise DeclarationError(f"{where}: expected a table, got {_kind(table)}")
-    for k in table:
-        if k not in spec:
-            raise DeclarationError(f"{where}: unknown key {shorten(k)!r}; valid keys: {', '.join(spec)}")
-    for k, (required, kind, what) in spec.items():
-        if k not in table:
-            if required:
-                raise DeclarationError(f"{where}: missing key {k!r} ({what})")
-            continue
-        v = table[k]
-        ok = {TEXT: isinstance(v, str) and bool(v.strip()),
-              TEXTS: isinstance(v, list) and all(isinstance(x, str) and x.strip() for x in v),
-              TABLES: isinstance(v, list) and all(isinstance(x, dict) for x in v),
-              TABLE: isinstance(v, dict),
-              VALUE: isinstance(v, (str, int, bool)),
-              VALUES: isinstance(v, (str, int, bool)) or (isinstance(v, list) and bool(v)
-                                                          and all(isinstance(x, (str, int, bool)) for x in v))}[kind]
-        if not ok:
-            raise DeclarationError(f"{where}: key {k!r} must be {'non-empty text' if kind == TEXT else 'a ' + kind}, "
-                                   f"not {_kind(v)}")
-
-
-def _kind(v: Any) -> str:
-    names = {str: "text", int: "a number", float: "a number", bool: "true/false", list: "a list", dict: "a table"}
-    return names.get(type(v), type(v).__name__)
-
-
-def _evidence(raw: dict, where: str, english_source: bool) -> Evidence:
-    _check(raw, EVIDENCE_KEYS, where)
-    repairs = []
-    for j, rep in enumerate(raw.get("repairs", []), 1):
-        rwhere = f"{where}, repair {j}"
-        _check(rep, REPAIR_KEYS, rwhere)
-        if rep["found"] not in raw["passage"]:
-            raise DeclarationError(f"{rwhere}: {shorten(rep['found'])!r} does not occur in the passage")
-        repairs.append(Repair(rep["found"], rep["read"], rep.get("why", "")))
-    english = raw.get("english")
-    if english is None:
-        if not english_source:
-            raise DeclarationError(f"{where}: missing key 'english' (an English rendering is required for a "
-                                   f"non-English source)")
-        english = Evidence(raw["passage"], raw["locator"], "", tuple(repairs)).repaired
-    read = raw.get("reading", [])
-    return Evidence(raw["passage"], raw["locator"], english, tuple(repairs),
-                    tuple(read) if isinstance(read, list) else (read,))
-
-
 def _value(axis, raw: Any, where: str) -> Any:
     try:
         return axis.coerce(raw)
@@ -301,7 +211,7 @@ def _value(axis, raw: Any, where: str) -> Any:
         raise DeclarationError(f"{where}: {exc}") from None
 
 
-def _entry(axis, raw: Any, where: str, english_source: bool) -> Entry:
+def _entry(axis, raw: Any, where: str, english_source: bool, described: bool) -> Entry:
     _check(raw, ENTRY_KEYS, where)
     try:
         status = Status(raw["status"])
@@ -309,9 +219,9 @@ def _entry(axis, raw: Any, where: str, english_source: bool) -> Entry:
         raise DeclarationError(f"{where}: status {shorten(raw['status'])!r} is not one of "
                                f"{', '.join(s.value for s in Status)}") from None
     value = _value(axis, raw["value"], f"{where}, value")
-    evidence = tuple(_evidence(ev, f"{where}, evidence {i}", english_source)
+    evidence = tuple(read_evidence(ev, f"{where}, evidence {i}", english_source, described)
                      for i, ev in enumerate(raw.get("evidence", []), 1))
-    context = tuple(_evidence(ev, f"{where}, context {i}", english_source)
+    context = tuple(read_evidence(ev, f"{where}, context {i}", english_source, described)
                     for i, ev in enumerate(raw.get("context", []), 1))
     readings = []
     for i, r in enumerate(raw.get("readings", []), 1):
@@ -370,9 +280,13 @@ def load_declaration(path: "str | Path") -> Declaration:
     check_names(path, raw)
     if raw["id"] != path.stem:
         raise DeclarationError(f"{path}: id {shorten(raw['id'])!r} does not match the file name {path.stem!r}")
-    for key, allowed in (("credibility", CREDIBILITY), ("licence", LICENCES)):
-        if raw[key] not in allowed:
+    for key, allowed in (("credibility", CREDIBILITY), ("licence", LICENCES), ("kind", KINDS)):
+        if raw.get(key, KINDS[0]) not in allowed:
             raise DeclarationError(f"{path}: {key} {shorten(raw[key])!r} is not one of {', '.join(allowed)}")
+    described = raw.get("kind") == "described"
+    if described != (raw["licence"] == "describe-only"):
+        raise DeclarationError(f"{path}: a described source (kind = \"described\") and only such a source has the licence "
+                               f"'describe-only': kind is {raw.get('kind', KINDS[0])!r}, licence {raw['licence']!r}")
     rules_class = RULE_SETS.get(raw["game"])
     if rules_class is None:
         raise DeclarationError(f"{path}: game {shorten(raw['game'])!r} is not one the engine plays; games: "
@@ -384,7 +298,7 @@ def load_declaration(path: "str | Path") -> Declaration:
         if name not in names:
             raise DeclarationError(f"{path}: unknown axis {shorten(name)!r}; the axes of {raw['game']} are: {', '.join(names)}")
     english = raw["language"] == "en"
-    entries = {ax.name: _entry(ax, axes_raw[ax.name], f"{path}: axis {ax.name!r}", english)
+    entries = {ax.name: _entry(ax, axes_raw[ax.name], f"{path}: axis {ax.name!r}", english, described)
                for ax in axes if ax.name in axes_raw}
     try:
         rules = rules_class(**{name: e.value for name, e in entries.items()}, source=raw["id"])
@@ -408,12 +322,14 @@ def load_declaration(path: "str | Path") -> Declaration:
         lineage = Lineage(lin["follows"], lin["by"], lin["relation"], lin["summary"], lin.get("url", ""),
                           tuple(lin.get("departures", ())), descent)
     chapter = _chapter(raw, entries, path)
-    play = read_play(raw.get("play", []), str(path), _check, lambda ev, w: _evidence(ev, w, english), chapter)
+    play = read_play(raw.get("play", []), str(path), _check, lambda ev, w: read_evidence(ev, w, english, described),
+                     chapter)
     return Declaration(
         id=raw["id"], title=raw["title"], short=raw["short"], language=raw["language"], text=raw["text"],
         game=raw["game"], citation=raw["citation"], bibtex_key=raw["bibtex_key"], licence=raw["licence"],
         credibility=raw["credibility"], provenance=raw["provenance"], completeness=raw["completeness"],
         trust=raw["trust"], entries=MappingProxyType(entries), rules=rules, url=raw.get("url", ""),
+        kind=raw.get("kind", KINDS[0]),
         related=tuple(raw.get("related", ())), aliases=tuple(raw.get("aliases", ())), notes=tuple(raw.get("notes", ())),
         lineage=lineage, chapter=chapter, play=play, path=path)
 

@@ -35,8 +35,10 @@ def _plain(value: Any) -> Any:
 
 
 def _evidence(ev) -> dict[str, Any]:
-    return {"passage": ev.passage, "locator": ev.locator, "rendering": ev.english,
-            "repaired_reading": ev.repaired if ev.repairs else None}
+    # a described source's page is not stored: no passage, the rule in our words and a few of its own
+    return {"passage": None if ev.described else ev.passage, "locator": ev.locator, "rendering": ev.english,
+            "repaired_reading": ev.repaired if ev.repairs else None, "described": ev.described,
+            "quoted": ev.quoted or None}
 
 
 def cells() -> list[dict[str, Any]]:
@@ -66,8 +68,13 @@ def cells() -> list[dict[str, Any]]:
 def schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of the JSON file."""
     evidence = {"type": "object", "additionalProperties": False,
-                "required": ["passage", "locator", "rendering", "repaired_reading"],
-                "properties": {"passage": {"type": "string", "minLength": 1, "description": "the source's own words"},
+                "required": ["passage", "locator", "rendering", "repaired_reading", "described", "quoted"],
+                "properties": {"passage": {"type": ["string", "null"], "minLength": 1,
+                                           "description": "the source's own words (null for a described source)"},
+                               "described": {"type": "boolean", "description": "a rule described in this project's "
+                                             "words from a page not stored (see quoted), not a passage"},
+                               "quoted": {"type": ["string", "null"], "minLength": 1,
+                                          "description": "a described page's own words, a few at most"},
                                "locator": {"type": "string", "minLength": 1, "description": "where in the source"},
                                "rendering": {"type": "string", "description": "this project's English rendering"},
                                "repaired_reading": {"type": ["string", "null"],
@@ -104,7 +111,7 @@ def as_csv(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         writer.writerow({**{k: r[k] for k in CSV_COLUMNS if k in r},
                          "value": json.dumps(r["value"]) if not isinstance(r["value"], str) else r["value"],
-                         "passages": " | ".join(e["passage"] for e in r["passages"]),
+                         "passages": " | ".join(e["passage"] or f"(described) {e['rendering']}" for e in r["passages"]),
                          "locators": " | ".join(e["locator"] for e in r["passages"]),
                          "renderings": " | ".join(e["rendering"] for e in r["passages"]),
                          "other_readings": " | ".join(o["text"] for o in r["other_readings"])})

@@ -52,6 +52,29 @@ def locator_target(decl: Declaration, locator: str) -> tuple[str, str]:
     return source_docname(decl.id), paragraph.anchor if paragraph else passage_anchor(locator)
 
 
+def described_nodes(decl: Declaration, ev: Evidence, label: bool = True) -> list[nodes.Node]:
+    """A rule described from a page not stored: "Described by pagat.com, Forcing:" and the rule in this project's
+    words, with the page's own words (a few at most) in quotation marks and a link to the page; never a quotation of
+    the page as a whole."""
+    out: list[nodes.Node] = []
+    if label:
+        out.append(para(f"Described by {decl.short} (in this project's words):", classes=["cq-label"]))
+    box = nodes.block_quote(classes=["cq-described", "language-en"])
+    box += nodes.paragraph(ev.english, ev.english)
+    if ev.quoted:
+        box += para("The page’s own words: “", nodes.inline(ev.quoted, ev.quoted, classes=["cq-quote"]), "”",
+                    classes=["cq-described-words"])
+    where = nodes.attribution("", "", nodes.Text(f"{decl.short}, "),
+                              link(*locator_target(decl, ev.locator), nodes.Text(ev.locator)))
+    if decl.url:
+        where += nodes.Text(" (")
+        where += nodes.reference("", "the page", refuri=decl.url)
+        where += nodes.Text(")")
+    box += where
+    out.append(box)
+    return out
+
+
 def citations(decl: Declaration) -> dict[str, list[tuple[str, str]]]:
     """Anchor on the source page -> the rulings that cite it: ``[(axis, 'evidence' | 'context')]``, axes in order."""
     out: dict[str, list[tuple[str, str]]] = {}
@@ -138,13 +161,16 @@ class SourcePassagesDirective(CqDirective):
             e = decl.entries.get(ax.name)
             for ev in (e.evidence + e.context) if e else ():
                 group = by_anchor.setdefault(passage_anchor(ev.locator), [])
-                if all(g.passage != ev.passage for g in group):
+                if all((g.passage, g.english) != (ev.passage, ev.english) for g in group):
                     group.append(ev)
         out = []
         for anchor, evs in sorted(by_anchor.items(), key=lambda kv: kv[1][0].locator):
             box = nodes.container(classes=["cq-paragraph"], ids=[anchor])
             box += para(strong(evs[0].locator), classes=["cq-paragraph-label"])
             for ev in evs:
+                if ev.described:
+                    box += described_nodes(decl, ev, label=False)
+                    continue
                 quote = nodes.block_quote(classes=["cq-passage", f"language-{decl.language}"])
                 quote += nodes.paragraph(ev.passage, ev.passage)
                 box += quote

@@ -189,6 +189,14 @@ class RulesOfDirective(CqDirective):
         p = para(classes=["cq-rulebook-cite"])
         who = called(decl)
         p += link(page, anchor, nodes.Text(f"{who[:1].upper()}{who[1:]}, {ev.locator}"))
+        if ev.described:  # a page not stored: our words, and a few of its own at most
+            p += nodes.Text(", in this site's words: ")
+            p += nodes.inline(ev.english, ev.english, classes=["cq-english-rendering"])
+            if ev.quoted:
+                p += nodes.Text(" (“")
+                p += nodes.inline(ev.quoted, ev.quoted, classes=["cq-quote"])
+                p += nodes.Text("”)")
+            return p
         p += nodes.Text(": “")
         quote = nodes.inline("", "", classes=["cq-quote", f"language-{decl.language}"])
         for segment, rep in repaired_segments(ev):

@@ -35,7 +35,7 @@ from .statistics import ruling_effect
 from .data import (AXIS_BY_NAME, LANGUAGE_NAME, answer_words, Verdict, axis_of, computed_verdict, entry_anchor,
                    game_axis, games, ordered_sources, repaired_segments, ruling_docname, sentence, value_groups)
 from .nodes import badge, cq_details, cq_html, link, not_applicable, para, strong, value_inline
-from .passages import locator_target
+from .passages import described_nodes, locator_target
 from .shared import CqDirective
 
 
@@ -265,6 +265,8 @@ class EntryDirective(CqDirective):
         return self.render_evidence(decl, ev)
 
     def render_evidence(self, decl: Declaration, ev: Evidence) -> list[nodes.Node]:
+        if ev.described:
+            return described_nodes(decl, ev)
         out: list[nodes.Node] = []
         quote = nodes.block_quote(classes=["cq-passage", f"language-{decl.language}"])
         text = nodes.paragraph()
