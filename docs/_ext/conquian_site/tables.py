@@ -6,7 +6,7 @@
 ``{rulings-toctree}``     -- the toctree of the ruling pages, in the order of the axes.
 ``{differences}``         -- the rules on which the sources differ in play (as counted by :mod:`.counts`), and who
                              says what.
-``{declaration-keys} K``  -- the keys of a declaration file (top-level, entry, evidence).
+``{declaration-keys} K``  -- the keys of a declaration file (top-level, entry, evidence, described).
 """
 
 from __future__ import annotations
@@ -116,9 +116,10 @@ class DeclarationKeysDirective(CqDirective):
 
     def run(self):
         from conquian import declarations as d
-        spec = {"top-level": d.TOP_LEVEL_KEYS, "entry": d.ENTRY_KEYS, "evidence": d.EVIDENCE_KEYS}.get(self.arguments[0])
+        spec = {"top-level": d.TOP_LEVEL_KEYS, "entry": d.ENTRY_KEYS, "evidence": d.EVIDENCE_KEYS,
+                "described": d.DESCRIBED_KEYS}.get(self.arguments[0])
         if spec is None:
-            return self.warn(f"{self.where()}: {{declaration-keys}} takes top-level, entry or evidence")
+            return self.warn(f"{self.where()}: {{declaration-keys}} takes top-level, entry, evidence or described")
         self.env.note_dependency(d.__file__)
         table, tgroup, tbody = table_skeleton("cq-keys", {"Key": 20, "Required": 12, "What it holds": 68})
         for key, (required, _kind, what) in spec.items():
