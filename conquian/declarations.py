@@ -8,7 +8,8 @@ without the evidence its status needs raises :class:`~conquian.errors.Declaratio
 the axis and the key.  The registry of all declarations is :mod:`conquian.registry`.
 
 The file format is documented in ``docs/howto/add-a-source.md`` and, briefly, in :data:`TOP_LEVEL_KEYS`,
-:data:`ENTRY_KEYS`, :data:`EVIDENCE_KEYS` (:data:`DESCRIBED_KEYS`) and :data:`READING_KEYS`.
+:data:`ENTRY_KEYS`, :data:`EVIDENCE_KEYS` (:data:`~conquian.declaration_evidence.DESCRIBED_KEYS`) and
+:data:`READING_KEYS`.
 """
 
 from __future__ import annotations
