@@ -172,6 +172,7 @@ def facts_locators(text: str) -> frozenset[str]:
     """The locators a facts file names: each ``## Heading``, and ``Heading, Lead`` for each paragraph under it that
     opens with a bold lead (``**Lead.**`` or ``**Lead**``).
 
+    >>> from conquian.declaration_evidence import facts_locators
     >>> sorted(facts_locators("## Play\\n\\n**Forcing.** If a card fits ...\\n\\n**The end** comes ...\\n"))
     ['Play', 'Play, Forcing', 'Play, The end']
     """
