@@ -65,13 +65,15 @@ def test_forcing_switched_off_takes_its_companion_rule():
 
 
 def test_the_computation_is_fixed_by_its_seed(tmp_path):
+    """The same seed gives the same figures, whichever engine plays the Conquian deals (the kernel where it can)."""
     a, b = tmp_path / "a.json", tmp_path / "b.json"
-    for out in (a, b):
-        assert stats_main(["--deals", "3", "--romme-deals", "1", "--seed", "3", "--engine", "python",
+    for out, engine in ((a, "python"), (b, "auto")):
+        assert stats_main(["--deals", "3", "--romme-deals", "1", "--seed", "3", "--engine", engine,
                            "--out", str(out)]) == 0
     da, db = (json.loads(p.read_text()) for p in (a, b))
+    assert (da.pop("engines_used"), db.pop("engines_used")) == (["python"], ["native", "python"])
     for d in (da, db):
-        d.pop("seconds"), d.pop("made"), d.pop("command")
+        d.pop("seconds"), d.pop("made"), d.pop("command"), d.pop("engine")
     assert da == db
     foster = da["conquian"]["foster-1913"]["cells"][0]["figures"]
     assert foster["deals"] == 3 and sum(foster["endings"].values()) == 3
