@@ -82,7 +82,9 @@ class SourceTabsDirective(TabSetDirective):
                 if any(t.source == source for t in tabs):
                     continue
                 # parsed inside a plain tab-set (sphinx-design wants a tab's parent to be one), then moved to this set
-                text = f"::::{{tab-set}}\n:::{{source-tab}} {source}\n\n```{{entry}} {source}\n```\n:::\n::::"
+                # (with this set's sync group, which sphinx-design writes into the tab's label as it parses it)
+                text = (f"::::{{tab-set}}\n:sync-group: {SYNC_GROUP}\n:::{{source-tab}} {source}\n\n"
+                        f"```{{entry}} {source}\n```\n:::\n::::")
                 wrapper = self.parse_text_to_nodes(text)
                 for tab in [c for w in wrapper for c in w.children]:
                     record = tab.attributes.pop(RECORD, None) if isinstance(tab, nodes.Element) else None
