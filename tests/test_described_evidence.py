@@ -17,6 +17,9 @@ def test_the_facts_file_names_the_sections_of_pagats_page(source_texts):
             "Mexican Conquian, Players, Cards and Deal", "Mexican Conquian, Variations the page lists",
             "The North American two-player game"} <= sections
     assert not any(s.endswith(".") or "**" in s for s in sections)
+    # bold words opening a line inside the North American paragraph ("**face down**") are no section
+    assert [s for s in sections if s.startswith("The North American two-player game")] == [
+        "The North American two-player game"]
 
 
 def test_a_described_rule_is_read_as_our_words_with_the_pages_own():
