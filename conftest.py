@@ -157,10 +157,6 @@ LONG = {
     "tests/test_kernel.py::test_every_source_plays_the_same_deals_on_both_engines": [
         "foster-1913-random-1500", "rummy-ch-random-1500", "dutch-random-1500",
     ],
-    # the drawn card into the hand under two more sources; foster-1913's and rummy-ch's stay
-    "tests/test_records.py::test_where_the_drawn_card_goes_to_the_hand_the_games_own_positions_read_back": [
-        "dutch", "french",
-    ],
 }
 
 

@@ -170,19 +170,21 @@ def read_evidence(raw: Any, where: str, english_source: bool, described: bool) -
 
 def facts_locators(text: str) -> frozenset[str]:
     """The locators a facts file names: each ``## Heading``, and ``Heading, Lead`` for each paragraph under it that
-    opens with a bold lead (``**Lead.**`` or ``**Lead**``).
+    opens with a bold lead (``**Lead.**`` or ``**Lead**``); bold words that merely open a line inside a paragraph are
+    no lead.
 
     >>> from conquian.declaration_evidence import facts_locators
-    >>> sorted(facts_locators("## Play\\n\\n**Forcing.** If a card fits ...\\n\\n**The end** comes ...\\n"))
+    >>> sorted(facts_locators("## Play\\n\\n**Forcing.** If a card fits ...\\n**face down** ...\\n\\n**The end** comes\\n"))
     ['Play', 'Play, Forcing', 'Play, The end']
     """
-    found, heading = set(), None
+    found, heading, previous = set(), None, ""
     for line in text.splitlines():
         if line.startswith("## "):
             heading = line[3:].strip()
             found.add(heading)
-        elif heading and line.startswith("**"):
+        elif heading and line.startswith("**") and not previous.strip():
             end = line.find("**", 2)
             if end > 2:
                 found.add(f"{heading}, {line[2:end].strip().rstrip('.')}")
+        previous = line
     return frozenset(found)

@@ -346,13 +346,14 @@ FURO_CHROME = [".sidebar-drawer", ".toc-drawer", ".mobile-header", ".theme-toggl
                ".bottom-of-page", ".back-to-top"]
 
 
-#: make test's sample (make test-long checks every page of both lists, the comparison page among them): the pages with
-#: the most of the project's markup.
-AXE_SAMPLE = ["matrix.html", "rulings/forcing.html"]
+#: make test's sample (make test-long checks every page of both lists): every rule on a ruling page (badges of each
+#: status, passages, tabs, a drawn position, a comparison), the colours of the matrix (its shading, every badge) in the
+#: dark theme.
+AXE_SAMPLE = ["rulings/forcing.html", "matrix.html"]
 
 
 @pytest.mark.parametrize("scheme, pages", [
-    pytest.param("light", AXE_SAMPLE, id="light-sample"), pytest.param("dark", AXE_SAMPLE[:1], id="dark-sample"),
+    pytest.param("light", AXE_SAMPLE[:1], id="light-sample"), pytest.param("dark", AXE_SAMPLE[1:], id="dark-sample"),
     pytest.param("light", AXE_PAGES, id="light", marks=pytest.mark.long),
     pytest.param("dark", AXE_DARK_PAGES, id="dark", marks=pytest.mark.long)])
 def test_axe_finds_no_serious_violation_in_the_projects_markup(site, browser, axe, scheme, pages):

@@ -58,9 +58,9 @@ def _play_to_the_end(pg, area, rng: random.Random, limit: int = 3000) -> int:
     pressed = 0
     while area.get_attribute("data-over") != "true":
         buttons = area.locator("button")
-        n = buttons.count()
+        words = buttons.evaluate_all("bs => bs.map(b => b.innerText.trim())")  # one round trip, not one a button
+        n = len(words)
         assert n > 0, f"no legal move to press, and the deal is not over:\n{area.inner_text()}"
-        words = [buttons.nth(i).inner_text().strip() for i in range(n)]
         assert all(w and w[0].isupper() and " " in w for w in words), f"moves not in words: {words}"
         done = pg.evaluate("window.cqPlay.stats.moves.length")
         buttons.nth(rng.randrange(n)).click()
@@ -156,11 +156,44 @@ def test_a_refused_move_is_explained_by_rule_and_passage(room):
     assert area.locator(".cq-play-table").inner_text() == first
 
 
-def test_try_it_on_a_ruling_page_and_replay_under_another_source(site, offline):  # noqa: F811
+def test_try_it_on_a_ruling_page_a_move_refused_under_another_source_and_a_second_table(site, offline):  # noqa: F811
+    """"Try it" on the rearranging page: Foster's borrowing move offered, refused and explained under rummy.ch,
+    played on; then the page's second table opened, and a move pressed in the first is played in the first
+    table's deal (one engine, two deals kept apart).  The engine loads only when asked for."""
+    pg = offline
+    pg.goto(f"{site}/rulings/rearranging.html")
+    assert not [u for u in pg.requested if any(f in u for f in ENGINE_FILES)], "the engine loaded before it was asked for"
+    tries = pg.locator("button.cq-try")
+    assert tries.count() == 2 and tries.first.inner_text() == "Try it"
+    tries.first.click()
+    area = pg.locator(".cq-tryit .cq-play").first
+    area.locator("button").first.wait_for(timeout=60_000)
+    borrow = "add the 3♦, borrowed from 3♦–6♦, to his 3♠ 3♥ 3♣"
+    words = [b.inner_text() for b in area.locator("button").all()]
+    assert any(borrow in w for w in words), words  # Foster lets the pone move the 3♦ to his set
+    # Under rummy.ch the same move is refused, and explained.
+    pg.select_option(".cq-tryit .cq-switch select", "rummy-ch")
+    pg.wait_for_function(f"""() => [...document.querySelectorAll('.cq-tryit .cq-play button')]
+        .every(b => !b.textContent.includes({borrow!r}))""")
+    pg.locator(".cq-tryit button.cq-other", has_text=borrow).click()
+    why = pg.locator(".cq-tryit .cq-why")
+    why.locator("blockquote").wait_for()
+    assert "Rule: Rearranging one's melds: with new meld" in why.inner_text() and "rummy.ch" in why.inner_text(), \
+        why.inner_text()
+    # Playing on: the reader's move, then the computer's answer, in words.
+    area.locator("button").first.click()
+    pg.wait_for_function("window.cqPlay.stats.moves.length > 0")
+    assert area.locator(".cq-play-log li").count() >= 1
+    shot(pg, "try-it-rearranging")
+    _two_tables_keep_their_own_deals(pg)
+
+
+@pytest.mark.long
+def test_try_it_on_the_forcing_page_and_replay_under_another_source(site, offline):  # noqa: F811
+    """The same on the forcing page: Foster lets the pone force the 5♣; rummy.ch refuses it, and says why."""
     pg = offline
     pg.goto(f"{site}/rulings/forcing.html")
-    before = list(pg.requested)
-    assert not [u for u in before if any(f in u for f in ENGINE_FILES)], "the engine loaded before it was asked for"
+    assert not [u for u in pg.requested if any(f in u for f in ENGINE_FILES)], "the engine loaded before it was asked for"
     button = pg.locator("button.cq-try").first
     assert button.inner_text() == "Try it"
     button.click()
@@ -168,43 +201,50 @@ def test_try_it_on_a_ruling_page_and_replay_under_another_source(site, offline):
     area.locator("button").first.wait_for(timeout=60_000)
     words = [b.inner_text() for b in area.locator("button").all()]
     assert any("(forcing)" in w for w in words), words  # Foster lets the pone force the 5♣
-    # Under rummy.ch the same move is refused, and explained.
     pg.select_option(".cq-tryit .cq-switch select", "rummy-ch")
     pg.wait_for_function("""() => [...document.querySelectorAll('.cq-tryit .cq-play button')]
         .every(b => !b.textContent.includes('(forcing)'))""")
-    other = pg.locator(".cq-tryit button.cq-other", has_text="(forcing)")
-    other.click()
+    pg.locator(".cq-tryit button.cq-other", has_text="(forcing)").click()
     why = pg.locator(".cq-tryit .cq-why")
     why.locator("blockquote").wait_for()
     assert "Rule: Adding to the opponent's melds: never" in why.inner_text() and "rummy.ch" in why.inner_text(), why.inner_text()
-    # Playing on: the reader's move, then the computer's answer, in words.
     area.locator("button").first.click()
     pg.wait_for_function("window.cqPlay.stats.moves.length > 0")
     assert area.locator(".cq-play-log li").count() >= 1
     shot(pg, "try-it-forcing")
 
 
-def test_two_try_it_tables_on_one_page_keep_their_own_deals(site, offline):  # noqa: F811
-    """A move pressed in the first table, after a second was opened, is played in the first table's deal."""
-    pg = offline
-    pg.goto(f"{site}/tutorial/learn-to-play.html")
+def _two_tables_keep_their_own_deals(pg, first_opened: bool = True):
+    """The page's second table opened after the first: a move pressed in the first is played in the first table's
+    deal, and the second's table is left as it was."""
     tries = pg.locator("button.cq-try")
-    tries.nth(0).click()
     first = pg.locator(".cq-tryit .cq-play").nth(0)
+    if not first_opened:
+        tries.nth(0).click()
     first.locator("button.cq-move").first.wait_for(timeout=60_000)
     move = first.locator("button.cq-move").first.inner_text()
     tries.nth(1).click()
     second = pg.locator(".cq-tryit .cq-play").nth(1)
     second.locator("button.cq-move").first.wait_for(timeout=60_000)
     theirs = second.locator(".cq-play-table").inner_text()
+    done = pg.evaluate("window.cqPlay.stats.moves.length")
     first.locator("button.cq-move").first.click()
-    first.locator(".cq-play-log li").first.wait_for()
+    pg.wait_for_function(f"window.cqPlay.stats.moves.length > {done}")
+    # the log starts afresh at each of the reader's moves: the first line is his
     assert first.locator(".cq-play-log li").first.inner_text().lower().endswith(move.lower()), \
         first.locator(".cq-play-log").inner_text()
     assert second.locator(".cq-play-table").inner_text() == theirs
     # the play's styles, loaded by "Try it", leave the page's own tables as they were (a reason in a table is no box)
     reason = pg.locator("table span.cq-why").first
     assert reason.evaluate("e => getComputedStyle(e).borderLeftWidth + ' ' + getComputedStyle(e).paddingLeft") == "0px 0px"
+
+
+@pytest.mark.long
+def test_two_try_it_tables_in_the_tutorial_keep_their_own_deals(site, offline):  # noqa: F811
+    """The same on the tutorial, whose tables open at its positions (make test checks it on the forcing page)."""
+    pg = offline
+    pg.goto(f"{site}/tutorial/learn-to-play.html")
+    _two_tables_keep_their_own_deals(pg, first_opened=False)
 
 
 def test_a_page_that_does_not_use_the_engine_loads_none_of_it(site, offline):  # noqa: F811

@@ -118,10 +118,13 @@ def test_a_misdeal_with_two_players_over_their_hands_is_refused():
 
 
 # -- every rule set's positions read back ----------------------------------------------------------------------
-@pytest.mark.parametrize("source", CONQUIAN)
-def test_where_the_drawn_card_goes_to_the_hand_the_games_own_positions_read_back(source):
+# Three deals under two sources in make test (the longest deals are these); eight under every source in test-long.
+@pytest.mark.parametrize("source, deals", [
+    *(pytest.param(s, 3, id=f"{s}-3-deals") for s in ("foster-1913", "rummy-ch")),
+    *(pytest.param(s, 8, id=f"{s}-8-deals", marks=pytest.mark.long) for s in CONQUIAN)])
+def test_where_the_drawn_card_goes_to_the_hand_the_games_own_positions_read_back(source, deals):
     rules = VARIANTS[source].replace(drawn_to_hand=True)
-    for seed in range(8):
+    for seed in range(deals):
         g = play_random(Game(rules, seed=seed), random.Random(seed), reported_positions_read_back)
         check_invariants(g)
 
