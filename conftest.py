@@ -148,11 +148,6 @@ pytest_collect_file = (SITE_SYBIL + ENGINE_SYBIL).pytest()
 #: ``@pytest.mark.long``: deeper cases of a behaviour whose faster case stays in ``make test`` (named beside each).
 #: By test and parameter id; an id that no longer exists fails the whole suite's run (``LONG`` below) saying which.
 LONG = {
-    # drawn_to_hand=true makes the longest deals; french(hand_size=15, drawn_to_hand=true, ...) stays
-    "tests/test_kernel_derived.py::test_derived_rule_sets_play_the_same_deals_on_both_engines": [
-        "french(drawn_to_hand=true, dealer_rotation=loser-deals)",
-        "french(drawn_to_hand=true, tableau_stake=carried, dealer_rotation=loser-deals)",
-    ],
     # 1,500 random deals a source; french's stays, and every source's 400 greedy and mixed deals
     "tests/test_kernel.py::test_every_source_plays_the_same_deals_on_both_engines": [
         "foster-1913-random-1500", "rummy-ch-random-1500", "dutch-random-1500",

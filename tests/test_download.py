@@ -30,10 +30,13 @@ def test_the_files_hold_every_declared_cell_and_the_json_meets_its_schema(tmp_pa
             cell = cells[decl.id, name]
             assert cell["status"] == entry.status.value
             own = entry.passages_for(entry.value)  # another reading's passages go with that reading (issue 29)
-            assert [p["passage"] for p in cell["passages"]] == [ev.passage for ev in own]
+            # a described source's evidence has no passage: the cell says so, and gives the rule in our words
+            assert [p["passage"] for p in cell["passages"]] == [None if ev.described else ev.passage for ev in own]
+            assert [p["described"] for p in cell["passages"]] == [ev.described for ev in own]
             assert [p["locator"] for p in cell["passages"]] == [ev.locator for ev in own]
             for r, other in zip(cell["other_readings"], entry.other_readings):
-                assert [p["passage"] for p in r["passages"]] == [ev.passage for ev in entry.passages_for(other.value)]
+                assert [p["passage"] for p in r["passages"]] == [None if ev.described else ev.passage
+                                                                 for ev in entry.passages_for(other.value)]
     pips = next(r for r in cells["foster-1913", "scoring"]["other_readings"] if r["value"] == "pips")
     assert pips["passages"][0]["passage"].startswith("Instead of reckoning the losses by the number of pips")
     rows = list(csv.DictReader(io.StringIO((tmp_path / "data" / "conquian-rules.csv").read_text(encoding="utf-8"))))
