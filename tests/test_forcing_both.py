@@ -84,6 +84,15 @@ def test_the_player_in_turn_may_force_the_card_onto_the_opponents_meld():
     assert str(position(str(g))) == str(g)
 
 
+def test_a_forcing_move_is_said_with_the_melds_owner_only_where_the_meld_is_the_opponents():
+    """Asked why a move is refused, the words name a meld's owner only if the meld is his: after the force, the
+    dealer's forced discard onto [2♣ 3♣ 4♣] names a meld that is his own (grown to 2♣-5♣), not the pone's."""
+    g = at(BOTH, "5♣ drawn by pone").play("force [2♣ 3♣ 4♣]")
+    assert not g.is_legal("discard 5♣ onto [2♣ 3♣ 4♣]")
+    assert g.describe("discard 5♣ onto [2♣ 3♣ 4♣]") == "discard the 5♣ onto 2♣ 3♣ 4♣ (forcing)"
+    assert g.describe("discard 5♦ onto [A♠ 3♠ 7♠]") == "discard the 5♦ onto A♠ 3♠ 7♠ (forcing)"
+
+
 def test_a_declined_card_that_fits_the_decliners_meld_may_be_demanded_in_the_same_deal():
     g = at(BOTH, "5♣ drawn by pone")
     assert "force [2♣ 3♣ 4♣]" in legal(g)  # active forcing was open here; the pone lets the card go instead
