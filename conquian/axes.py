@@ -101,6 +101,20 @@ class Forcing(Choice):
                         "meld; the opponent must take it and discard."), "put on his meld"
     REACTIVE = "reactive", ("When a player declines a card that fits one of his own melds, "
                             "the opponent may demand that he take it."), "made to take it"
+    # pagat's modern Mexican game has both kinds at once.  Declared last: the kernel codes a value by its place.
+    BOTH = "both", ("Both kinds: the holder of the say, or a player discarding, may place a card that fits on the "
+                    "opponent's meld, and when a player declines a card that fits one of his own melds, the opponent "
+                    "may demand that he take it."), "both ways"
+
+    @property
+    def active(self) -> bool:
+        """Whether a player may place a card on his opponent's meld (active forcing, alone or with reactive)."""
+        return self is Forcing.ACTIVE or self is Forcing.BOTH
+
+    @property
+    def reactive(self) -> bool:
+        """Whether a player may demand that his opponent take a card he declined (reactive, alone or with active)."""
+        return self is Forcing.REACTIVE or self is Forcing.BOTH
 
 
 class Rearranging(Choice):

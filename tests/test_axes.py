@@ -170,7 +170,7 @@ def _(r):
     active = Kind.FORCE in kinds(pos(spanish(r), BASE + "offer: 5♥ drawn by pone"))
     g = pos(spanish(r), BASE + "offer: 5♥ drawn by dealer").play("pass")
     reactive = Kind.DEMAND in kinds(g)
-    return "active" if active else "reactive" if reactive else "none"
+    return "both" if active and reactive else "active" if active else "reactive" if reactive else "none"
 
 
 @probe("force_back", lambda v: v)

@@ -243,5 +243,5 @@ def test_an_axis_that_does_not_arise_has_no_entry(tmp_path):
     edit = lambda s: s.replace("[axes.demanded_use]", "[axes.force_back]\nvalue = true\nstatus = \"silent\"\nnote = \"x\"\n\n"
                                                       "[axes.demanded_use]", 1)
     with pytest.raises(DeclarationError, match=r"axis 'force_back' does not arise under this source's rules \(only when "
-                                               r"forcing is active\): remove its entry"):
+                                               r"forcing is active or both\): remove its entry"):
         load_declaration(_write(tmp_path, edit, "rummy-ch"))

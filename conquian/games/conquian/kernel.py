@@ -83,6 +83,7 @@ PLAYS = {
     "hand_cards": Flag(HandCards.WITH_THE_CARD, HandCards.ANY),
     "meld_without_use": FLAG, "lay_off_own": FLAG,
     "add_to_opponent": NotInPlay("it follows forcing: cards reach the opponent's melds only by active forcing"),
+    # not both: native/ plays one kind of forcing at a time, so forcing=both runs on the Python engine
     "forcing": Flag(Forcing.NONE, Forcing.ACTIVE, Forcing.REACTIVE),
     "force_back": FLAG, "forced_lay_out": FLAG,
     "demanded_use": Flag(DemandedUse.LAY_OFF, DemandedUse.ANY),

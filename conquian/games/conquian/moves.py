@@ -12,7 +12,7 @@ from __future__ import annotations
 from .actions import Action, Kind
 from ...cards import bits, card_of
 from .melds import Melding, arrangements, borrowing_ok, lay_out_options
-from .rules import DemandedUse, Forcing, HandCards, Rearranging
+from .rules import DemandedUse, HandCards, Rearranging
 from .state import Origin, Phase, Role, State
 from .transitions import goes_out
 
@@ -50,10 +50,11 @@ def offer_moves(s: State) -> list[Action]:
         out.extend(_new(Action, (_LAY, arr, 0, 0)) for arr in lay_out_options(t, s.melding, old, hand))
     out.append(_PASS)
     forcing = r.forcing
-    if forcing is Forcing.ACTIVE and (origin is not Origin.DISCARD or r.force_back):
+    # Under forcing=both a passed card that fits the passer's meld may be forced onto it or demanded of him.
+    if forcing.active and (origin is not Origin.DISCARD or r.force_back):
         melds = t.melds
         out.extend(_new(Action, (_FORCE, (), 0, m)) for m in s.melds[1 - me] if m | c in melds)
-    elif forcing is Forcing.REACTIVE and origin is Origin.PASSED and s.fits(1 - me, c):
+    if forcing.reactive and origin is Origin.PASSED and s.fits(1 - me, c):
         out.append(_DEMAND)
     return out
 
@@ -76,7 +77,7 @@ def offer_why(s: State, a: Action) -> tuple[str, str | None]:
     if k is Kind.DISCARD:
         return f"{who} has the say to {card} and cannot discard before using a card", "drawn_to_hand"
     if k in (Kind.DEMAND, Kind.WAIVE):
-        if r.forcing is not Forcing.REACTIVE:
+        if not r.forcing.reactive:
             return f"there is no demanding: {card} is on offer to {who}", "forcing"
         if k is Kind.WAIVE:
             return f"there is no demand to waive: {who} has the say to {card}", "forcing"
@@ -88,7 +89,7 @@ def offer_why(s: State, a: Action) -> tuple[str, str | None]:
     if k is Kind.TAKE:
         return "a card on offer is never taken into the hand; it is used in a meld at once or not at all", "drawn_to_hand"
     if k is Kind.FORCE:
-        if origin is Origin.DISCARD and r.forcing is Forcing.ACTIVE and not r.force_back:
+        if origin is Origin.DISCARD and r.forcing.active and not r.force_back:
             return f"{card} was discarded by {Role(1 - me)}: it cannot be forced back on his melds", "force_back"
         return onto_why(s, me, a.onto, s.offer)
     if k is Kind.LAY:
@@ -120,7 +121,7 @@ def discard_moves(s: State) -> list[Action]:
         out.extend(_new(Action, (_LAY, arr, 0, 0)) for arr in forced_lay_outs(s))
     last_wins = r.last_discard_counts and hand.bit_count() == 1
     # Forcing the discard is a distinct outcome unless the discard of the last card wins the deal anyway.
-    if r.forcing is Forcing.ACTIVE and not last_wins:
+    if r.forcing.active and not last_wins:
         melds = s.table.melds
         for onto in s.melds[1 - me]:
             for b in bits(hand):
@@ -198,7 +199,7 @@ def onto_why(s: State, me: int, onto: int, c: int) -> tuple[str, str | None]:
     if not onto:
         return "that card cannot be discarded here", None
     opp = Role(1 - me)
-    if r.forcing is not Forcing.ACTIVE:
+    if not r.forcing.active:
         return "a player never adds a card to his opponent's melds", "add_to_opponent"
     if onto not in s.melds[opp]:
         return f"{opp} has no meld [{t.text(onto)}]", None

@@ -98,7 +98,7 @@ class RuleSet(RuleSetText):
                                           doc="Never, or only by forcing.")
     forcing: Forcing = axis(Forcing.ACTIVE, group=Group.MELDING, title="Forcing",
                             question="Can a player be made to take a card?",
-                            doc="No forcing, active forcing (Foster) or reactive forcing (a demand).")
+                            doc="No forcing, active forcing (Foster), reactive forcing (a demand) or both.")
     force_back: bool = axis(True, group=Group.MELDING, title="Forcing a discard back on its discarder",
                             question="May the player who receives a discard force it onto the discarder's melds?",
                             doc="Whether a discard, on offer to the opponent, may be placed back on its discarder's meld.",
@@ -106,7 +106,7 @@ class RuleSet(RuleSetText):
                                          "as a card drawn from the pack may be forced.",
                                    False: "Only the player who draws or discards a card may force it; a discard is not "
                                           "forced back onto its discarder."},
-                            applies=lambda r: r.forcing is Forcing.ACTIVE, applies_when="forcing is active")
+                            applies=lambda r: r.forcing.active, applies_when="forcing is active or both")
     forced_lay_out: bool = axis(False, group=Group.MELDING, title="Going out when forced",
                                 question="May a player who is forced lay out his hand to get the cards that win?",
                                 doc="Whether a player forced with a card may lay out cards from his hand with it, "
@@ -115,11 +115,12 @@ class RuleSet(RuleSetText):
                                              "his hand with it, he gets the cards down that win.",
                                        False: "A player forced with a card must discard, unless the forced card itself "
                                               "gives him the cards down that win."},
-                                applies=lambda r: r.forcing is Forcing.ACTIVE, applies_when="forcing is active")
+                                applies=lambda r: r.forcing.active, applies_when="forcing is active or both")
     demanded_use: DemandedUse = axis(DemandedUse.ANY, group=Group.MELDING, title="Using a demanded card",
                                      question="How must a player use a card he is made to take?",
                                      doc="Added to the meld it fits, or used in any legal way.",
-                                     applies=lambda r: r.forcing is Forcing.REACTIVE, applies_when="forcing is reactive")
+                                     applies=lambda r: r.forcing.reactive,
+                                     applies_when="forcing is reactive or both")
     rearranging: Rearranging = axis(Rearranging.FREE, group=Group.MELDING, title="Rearranging one's melds",
                                     question="May a player regroup his own melds?",
                                     doc="Borrowing, recombining, shifting: moving cards between own melds.")
@@ -223,15 +224,15 @@ def _(r): return r.hand_size % r.deal_packet != 0
 
 
 @_conflict("forcing", "add_to_opponent", "active forcing places cards on the opponent's melds")
-def _(r): return r.forcing is Forcing.ACTIVE and r.add_to_opponent is not AddToOpponent.ONLY_BY_FORCING
+def _(r): return r.forcing.active and r.add_to_opponent is not AddToOpponent.ONLY_BY_FORCING
 
 
 @_conflict("add_to_opponent", "forcing", "cards reach the opponent's melds only by active forcing")
-def _(r): return r.add_to_opponent is AddToOpponent.ONLY_BY_FORCING and r.forcing is not Forcing.ACTIVE
+def _(r): return r.add_to_opponent is AddToOpponent.ONLY_BY_FORCING and not r.forcing.active
 
 
 @_conflict("forcing", "lay_off_own", "a player can be made to take only a card that extends his own meld")
-def _(r): return r.forcing is Forcing.REACTIVE and not r.lay_off_own
+def _(r): return r.forcing.reactive and not r.lay_off_own
 
 
 @_conflict("meld_without_use", "hand_cards",

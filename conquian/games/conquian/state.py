@@ -17,7 +17,7 @@ from typing import Iterable
 from ...cards import Card, card_of, cards_of, format_cards
 from ...errors import PositionError
 from .melds import MeldTable, Melding
-from .rules import Forcing, Misdeal, RuleSet, UnusedDraw
+from .rules import Misdeal, RuleSet, UnusedDraw
 
 __all__ = ["Role", "Phase", "Origin", "Termination", "Outcome", "Irregularity", "Snapshot", "State", "check", "pips"]
 
@@ -381,7 +381,7 @@ def _check_history(s: Snapshot) -> None:
         if not s.melds[actor] and not r.drawn_to_hand:
             raise PositionError(f"{actor} has no melds, so he has used no card and has nothing to discard for "
                                 f"(rule drawn_to_hand = false)")
-        if s.forced and r.forcing is not Forcing.ACTIVE:
+        if s.forced and not r.forcing.active:
             raise PositionError("no card is forced on a player under these rules (rule forcing is not active)")
         return
     card = card_of(s.offer)
@@ -417,7 +417,7 @@ def _check_history(s: Snapshot) -> None:
         raise PositionError(f"{card} cannot have been discarded by {discarder}: he has no melds, so he has used no "
                             f"card and had nothing to discard for")
     if o is Origin.DEMANDED or s.phase is Phase.REFUSED:
-        if r.forcing is not Forcing.REACTIVE:
+        if not r.forcing.reactive:
             raise PositionError("no card is demanded under these rules (rule forcing is not reactive)")
         target = actor if o is Origin.DEMANDED else opponent
         if not any((m | s.offer) in r.table.melds for m in s.melds[target]):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 
 from .actions import Action, Kind
-from .rules import Forcing, UnusedDraw
+from .rules import UnusedDraw
 from .state import Origin, Outcome, Phase, Role, State, Termination, pips
 
 __all__ = ["apply", "passing", "Passing", "goes_out", "misdeal"]
@@ -35,7 +35,7 @@ def passing(s: State, me: int, first: bool) -> Passing:
     r = s.rules
     if first and r.unused_draw is UnusedDraw.OFFERED:
         return Passing.OFFERED
-    if r.forcing is Forcing.REACTIVE and s.fits(me, s.offer):
+    if r.forcing.reactive and s.fits(me, s.offer):
         return Passing.REFUSED
     return Passing.OUT if s.stock else Passing.TABLEAU
 

@@ -59,7 +59,7 @@ def describe(game, action: "Action | str") -> str:
     if k is Kind.TAKE:
         return f"take the {card} into the hand"
     if k is Kind.FORCE:
-        return f"lay the {card} on {role_words(opp)}'s {meld_words(t, a.onto)} (forcing)"
+        return f"lay the {card} on {_whose(game, opp, a.onto)} (forcing)"
     if k is Kind.DEMAND:
         target = opp
         return f"demand that {role_words(target)} take the {card}"
@@ -68,13 +68,21 @@ def describe(game, action: "Action | str") -> str:
     if k is Kind.DISCARD:
         c = card_of(a.card)
         if a.onto:
-            text = f"discard the {c} onto {role_words(opp)}'s {meld_words(t, a.onto)} (forcing)"
+            text = f"discard the {c} onto {_whose(game, opp, a.onto)} (forcing)"
         else:
             text = f"discard the {c}"
         if goes_out(game.state, me, a.card):
             text += ", the last card in the hand, and so go out"
         return text
     return _arrangement_words(game, me, a, game.state.offer if k is Kind.USE else 0)
+
+
+def _whose(game, opp: Role, meld: int) -> str:
+    """A meld named by a forcing move, with its owner: the opponent's where it is one of his (a refused move may name
+    a meld that is not, and is then named without an owner)."""
+    if meld in game.state.melds[opp]:
+        return f"{role_words(opp)}'s {meld_words(game.table, meld)}"
+    return meld_words(game.table, meld)
 
 
 def _pass_words(game, me: Role) -> str:
