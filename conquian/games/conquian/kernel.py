@@ -156,7 +156,12 @@ def header() -> str:
         elif ax.choices is None:
             least, most = ax.minimum, ax.maximum
         else:
-            least, most = 0, len(ax.choices) - 1
+            # the range native/ accepts is the values it plays (forcing: not both), never a value it would misplay
+            played = sorted(ax.choices.index(v) for v in (PLAYS[name].values or ax.choices))
+            least, most = played[0], played[-1]
+            if played != list(range(least, most + 1)):
+                raise ValueError(f"kernel.PLAYS[{name!r}]: the kernel's values must be neighbours among the axis's "
+                                 f"values (codes {played}), since native/ checks a flag by its range")
             codes.append("enum { " + ", ".join(f"{name.upper()}_{v.name} = {i}" for i, v in enumerate(ax.choices))
                          + " };")
         rows.append(f"    X({name}, {least}, {most})")
