@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conquian.registry import sources_dir
+from conquian.registry import sources, sources_dir
 
 from support import copy_project, not_copied
 
@@ -27,7 +27,8 @@ HOWTO = ROOT / "docs" / "howto" / "add-an-axis.md"
 #: tests and their configuration, the site's extension and data, the C sources and the build.
 COPIED = ("conquian", "variants", "tests", "docs/_ext", "docs/_data", "native", "setup.py", "pyproject.toml",
           "README.md", "conftest.py")
-SOURCES = ("foster-1913", "rummy-ch", "dutch", "french")
+#: Every Conquian source, each of which declares the new axis (step 5).
+SOURCES = tuple(sources("conquian"))
 CLI = "import sys; from conquian.cli import main; sys.exit(main(sys.argv[1:]))"
 OTHER = "dutch(deal_order=dealer-first)"
 
@@ -125,7 +126,7 @@ def test_adding_an_axis_as_the_howto_says(tmp_path):
                 "print(kernel.DEFAULT_ONLY); print(kernel.why_not(VARIANTS['dutch'], ['random']))" % (SOURCES,))
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[:3] == [str(project / "conquian" / "__init__.py"), " ".join(["pone-first"] * 4), "('deal_order',)"]
+    assert lines[:3] == [str(project / "conquian" / "__init__.py"), " ".join(["pone-first"] * len(SOURCES)), "('deal_order',)"]
     # the kernel copied here was built before the axis: not used, saying why (or not built here at all)
     assert "since its build, new: deal_order" in lines[3] or "not built" in lines[3], lines[3]
     engine, said = _simulate(project, "dutch")

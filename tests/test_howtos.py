@@ -150,8 +150,9 @@ def test_adding_a_source_as_the_howto_says(copy):
     first = re.search(r'^passage = "(.*)"$', text, re.M)
     declaration.write_text(text.replace(first.group(0), f'passage = "{OWN_PASSAGE}"', 1), encoding="utf-8")
     # the tests' list of sources, in order of authority
-    _edit(copy / "tests" / "test_declarations.py", 'CONQUIAN_SOURCES = ["foster-1913", "rummy-ch", "dutch", "french"]',
-          f'CONQUIAN_SOURCES = ["foster-1913", "rummy-ch", "dutch", "{NEW_SOURCE}", "french"]')
+    listed = re.search(r'^CONQUIAN_SOURCES = \[.*"dutch", "french"\]$',
+                       (copy / "tests" / "test_declarations.py").read_text(encoding="utf-8"), re.M).group(0)
+    _edit(copy / "tests" / "test_declarations.py", listed, listed.replace('"french"', f'"{NEW_SOURCE}", "french"'))
     _listed("add-a-source.md", _touched(copy), {NEW_SOURCE: "<id>"})
 
     done = _run(copy, "-c", "import conquian; print(conquian.__file__); print(conquian.variant('Hoyle'));"

@@ -67,9 +67,9 @@ def described_nodes(decl: Declaration, ev: Evidence, label: bool = True) -> list
     where = nodes.attribution("", "", nodes.Text(f"{decl.short}, "),
                               link(*locator_target(decl, ev.locator), nodes.Text(ev.locator)))
     if decl.url:
-        where += nodes.Text(" (")
+        where += nodes.Text(" (read ")  # words around the link: a link in a sentence, not a crowded tap target
         where += nodes.reference("", "the page", refuri=decl.url)
-        where += nodes.Text(")")
+        where += nodes.Text(" online)")
     box += where
     out.append(box)
     return out
