@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from conquian import DECLARATIONS, DeclarationError
-from conquian.declaration_evidence import MAX_DESCRIBED_CHARS, MAX_QUOTED_WORDS, facts_locators, read_evidence
+from conquian.declaration_evidence import MAX_DESCRIBED_CHARS, MAX_QUOTED_WORDS, facts_locators
 from conquian.declarations import load_declaration
 
 DESCRIBED = [d.id for d in DECLARATIONS.values() if d.described]
@@ -52,26 +52,7 @@ def test_described_evidence_is_our_words_and_a_few_of_the_pages(source):
 
 
 # -- the loader's refusals --------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("raw, message", [
-    ({"passage": "The centre card can never be taken.", "locator": "Play", "english": "x"},
-     "a described source quotes no passage"),
-    ({"locator": "Play", "english": "A card is used at once or not at all.",
-      "quoted": "one two three four five six seven eight nine"}, "'quoted' holds 9 words"),
-    ({"locator": "Play", "english": "x" * (MAX_DESCRIBED_CHARS + 1)}, f"'english' is {MAX_DESCRIBED_CHARS + 1} characters"),
-    ({"locator": "Play"}, "missing key 'english'"),
-    ({"locator": "Play", "english": "ok", "page": 3}, "unknown key 'page'; valid keys: locator, english, quoted, reading"),
-], ids=["a passage", "nine words quoted", "a long rendering", "no rendering", "an unknown key"])
-def test_a_described_rule_the_loader_refuses(raw, message):
-    with pytest.raises(DeclarationError, match="^here, evidence 1: ") as caught:
-        read_evidence(raw, "here, evidence 1", english_source=True, described=True)
-    assert message in str(caught.value)
-
-
-def test_a_stored_texts_evidence_takes_no_quoted_words():
-    with pytest.raises(DeclarationError, match="unknown key 'quoted'"):
-        read_evidence({"passage": "p", "locator": "l", "quoted": "p"}, "here", english_source=True, described=False)
-
-
+# (a described rule's own refusals, one piece of evidence at a time: tests/test_described_evidence.py)
 @pytest.mark.parametrize("edit, message", [
     (lambda s: s.replace('licence = "describe-only"', 'licence = "quote-short"'),
      "a described source (kind = \"described\") and only such a source has the licence 'describe-only'"),
