@@ -21,11 +21,13 @@ def derived(count: int = 20, seed: int = 56) -> list:
     return soak.derive(random.Random(seed), CONQUIAN, AXES, count, 2, 5)
 
 
+@pytest.mark.parametrize("deals", [pytest.param((100, 20), id="100-random-20-greedy"),
+                                   pytest.param((300, 60), id="300-random-60-greedy", marks=pytest.mark.long)])
 @pytest.mark.parametrize("rules", derived(), ids=str)
-def test_derived_rule_sets_play_the_same_deals_on_both_engines(rules):
+def test_derived_rule_sets_play_the_same_deals_on_both_engines(rules, deals):
     _need_kernel()
-    assert_same(rules, "random", 300, seed=23)
-    assert_same(rules, "greedy", 60, seed=29)
+    assert_same(rules, "random", deals[0], seed=23)
+    assert_same(rules, "greedy", deals[1], seed=29)
 
 
 def test_the_derived_rule_sets_reach_every_kind_of_axis():

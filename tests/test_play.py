@@ -156,6 +156,7 @@ def test_a_refused_move_is_explained_by_rule_and_passage(room):
     assert area.locator(".cq-play-table").inner_text() == first
 
 
+@pytest.mark.long  # a second Pyodide start (7-14 s of a worker); make test keeps the play page's whole deals
 def test_try_it_on_a_ruling_page_a_move_refused_under_another_source_and_a_second_table(site, offline):  # noqa: F811
     """"Try it" on the rearranging page: Foster's borrowing move offered, refused and explained under rummy.ch,
     played on; then the page's second table opened, and a move pressed in the first is played in the first
