@@ -1,9 +1,9 @@
 """The built site in a real browser: Debian's Chromium driven by Playwright (no browser download).
 
 The site in ``_build/html`` (built first if missing) is served over HTTP on 127.0.0.1 at a free port.  Pages are
-looked at as a reader does, at 1366×900 and on a 390×844 phone.  axe-core, the accessibility checker, is vendored
-from npm into ``_build/axe`` by the test set-up (pinned below) and run inside each page.  Screenshots go to
-``_build/screenshots/``.  Without ``/usr/bin/chromium`` (or npm, for axe) the tests skip, except in CI
+looked at as a reader does, at 1366×900 and on a 390×844 phone.  axe-core, the accessibility checker, is installed
+from npm with Pyodide (pinned in package.json; ``make test`` runs ``npm ci``) and run inside each page.  Screenshots
+go to ``_build/screenshots/``.  Without ``/usr/bin/chromium`` (or axe) the tests skip, except in CI
 (``CI=true``), where they fail: ``.ci/run`` installs Chromium.
 """
 
@@ -17,8 +17,6 @@ import json
 import os
 import pkgutil
 import re
-import shutil
-import subprocess
 import threading
 import urllib.request
 from pathlib import Path
@@ -37,8 +35,6 @@ from conquian.verdicts import Verdict, compare
 ROOT = Path(__file__).resolve().parent.parent
 HTML = ROOT / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
-AXE_DIR = ROOT / "_build" / "axe"
-AXE_VERSION = "4.10.3"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -102,16 +98,10 @@ def browser():
 
 @pytest.fixture(scope="module")
 def axe() -> str:
-    """axe-core's script, vendored from npm (pinned) into _build/axe on first use."""
-    script = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+    """axe-core's script, from node_modules (package.json pins it; ``make test`` installs it before the tests)."""
+    script = ROOT / "node_modules" / "axe-core" / "axe.min.js"
     if not script.is_file():
-        npm = shutil.which("npm")
-        if npm is None:
-            skip_or_fail("npm is not installed, so axe-core cannot be vendored")
-        done = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--prefix", str(AXE_DIR),
-                               f"axe-core@{AXE_VERSION}"], capture_output=True, text=True, timeout=300)
-        if done.returncode != 0 or not script.is_file():
-            skip_or_fail(f"npm could not install axe-core@{AXE_VERSION}: {done.stderr[-500:]}")
+        skip_or_fail(f"{script} is missing: run 'npm ci' (make test does)")
     return script.read_text(encoding="utf-8")
 
 
