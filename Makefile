@@ -4,6 +4,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 SPHINXOPTS ?= -W --keep-going -n
 
+# Python may cache compiled modules here (__pycache__, ignored by git) even where the environment says not to: the
+# test run starts many Python processes (workers, the command line, Sphinx builds), each compiling the engine again.
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: html test test-long doctest venv bench bench-instructions soak soak-native fuzz-kernel stats clean
 
 venv: $(VENV)/.installed

@@ -27,11 +27,12 @@ def reported_positions_read_back(game, actions):
     assert replayed.record() == reported.record() and str(replayed) == str(reported)
 
 
+@pytest.mark.parametrize("seeds", depth(2, 6))
 @pytest.mark.parametrize("source", CONQUIAN)
 @pytest.mark.parametrize("misdeal", ["new-deal", "play-on"])
-def test_a_report_at_any_point_of_a_deal_reads_back(source, misdeal):
+def test_a_report_at_any_point_of_a_deal_reads_back(source, misdeal, seeds):
     rules = VARIANTS[source].replace(misdeal=misdeal)
-    for seed in range(6):
+    for seed in range(seeds):
         play_random(Game(rules, seed=seed), random.Random(seed), reported_positions_read_back)
 
 
