@@ -2,7 +2,7 @@
 
 >>> import conquian
 >>> list(conquian.VARIANTS)
-['foster-1913', 'pagat-north-american', 'rummy-ch', 'dutch', 'french', 'romme-spielwiki']
+['foster-1913', 'pagat-mexican', 'pagat-north-american', 'rummy-ch', 'dutch', 'french', 'romme-spielwiki']
 >>> conquian.variant('Rummy CH').is_meld('6♠ 7♠ J♠')
 True
 

@@ -162,6 +162,8 @@ class TableauStake(Choice):
               "doubled each tie")
     DOUBLED_ONCE = "doubled-once", ("The game after a tableau counts double, however many tableaux ran before it "
                                     "(after two ties running, double, not four times)."), "doubled once"
+    # pagat's Mexican game: a drawn hand is simply a draw.  Declared last, after the values sources already use.
+    LAPSES = "lapses", "A tied game counts for nothing: the next game is played for the ordinary stake.", "lapses"
 
 
 class DealerRotation(Choice):

@@ -220,7 +220,8 @@ def sources(game: str = HOME) -> list[str]:
 
     >>> from conquian.registry import sources
     >>> sources(), sources("romme")
-    (['foster-1913', 'pagat-north-american', 'rummy-ch', 'dutch', 'french'], ['romme-spielwiki'])
+    (['foster-1913', 'pagat-mexican', 'pagat-north-american', 'rummy-ch', 'dutch', 'french'],
+     ['romme-spielwiki'])
     """
     if game not in RULE_SETS:
         raise UnknownVariant(f"unknown game {shorten(str(game))!r}; games: {', '.join(RULE_SETS)}")

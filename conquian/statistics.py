@@ -6,8 +6,10 @@ deals between greedy players (:mod:`conquian.players`) that each source's rule s
 switched to each other value (:data:`conquian.games.conquian.kernel.PLAY_AXES` and
 :data:`~conquian.games.conquian.kernel.TABLE_AXES`), for Rommé one cell per number of players.  It writes them all to
 one JSON file (``docs/_data/statistics.json``) with the command, seed, engine and version that made them, each game's
-figures under its name.  The site draws its statistics pages from that file only, so ``make html`` stays fast; a
-source declared since then is named there as having no figures yet, until ``make stats`` runs again.
+figures under its name.  A cell whose rules the native kernel does not play runs on the Python engine with fewer deals
+(``--python-deals``), its count in its figures.  The site draws its statistics pages from that file only, so ``make
+html`` stays fast; a source declared since then is named there as having no figures yet, until ``make stats`` runs
+again.
 
 Intervals: Wilson's for a share, mean ± 1.96 standard errors for a mean, and for the change a ruling makes, the
 difference of two shares ± 1.96 times the square root of the sum of their variances (two independent cells).
@@ -42,6 +44,8 @@ __all__ = ["wilson", "mean_interval", "share_difference", "figures", "cells", "c
 #: The version of the data file's layout; the site refuses another.
 SCHEMA = 1
 Z = 1.96
+#: Deals a cell where the kernel does not play the rules (they run on the Python engine, some hundred times slower).
+PYTHON_DEALS = 2_000
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:
@@ -118,12 +122,15 @@ def _label(row: dict) -> str:
     return f"{row['axis'] or 'as declared'} {row['value'] or ''}".strip()
 
 
-def compute(deals: dict, seed: int, engine: str, progress=None) -> dict:
-    """Every game's cells, played (``deals``: game name -> deals a cell); the data file's content."""
+def compute(deals: dict, seed: int, engine: str, progress=None, python_deals: int = PYTHON_DEALS) -> dict:
+    """Every game's cells, played (``deals``: game name -> deals a cell); the data file's content.  A cell of a game
+    with a kernel whose rules the kernel does not play (forcing both ways) runs on the Python engine, with at most
+    ``python_deals`` deals: the figures say how many."""
     started = time.time()
     blocks: dict[str, dict] = {}
     engines = set()
     played: dict[tuple, dict] = {}
+    slower = 0
     for g in counted():
         block: dict[str, dict] = {}
         # a game without a kernel is played by the Python engine, whatever the engine asked for
@@ -137,10 +144,15 @@ def compute(deals: dict, seed: int, engine: str, progress=None) -> dict:
             rows = g.statistics.cells(rules)
             for row in rows:
                 if "rules" in row:
-                    key = (row["rules"], row.get("players"), deals[g.name], use)
+                    sim = Simulation(row["rules"], seed, row.get("players"), "greedy", use)
+                    # rules the game's kernel does not play: the Python engine's count, whichever engine was asked
+                    # for (so that the same seed gives the same figures on both)
+                    slow = g.kernel is not None and bool(g.kernel.plays(sim.rules))
+                    n = min(deals[g.name], python_deals) if slow else deals[g.name]
+                    slower += slow
+                    key = (row["rules"], row.get("players"), n, use)
                     if key not in played:
-                        sim = Simulation(row["rules"], seed, row.get("players"), "greedy", use)
-                        played[key] = figures(sim.play(deals[g.name], keep=True))
+                        played[key] = figures(sim.play(n, keep=True))
                         engines.add(sim.engine.value)
                     row["figures"] = played[key]
                 if progress:
@@ -152,6 +164,7 @@ def compute(deals: dict, seed: int, engine: str, progress=None) -> dict:
         blocks[g.name] = block
     return {"schema": SCHEMA, "version": __version__, "seed": seed,
             **{deals_key(g): deals[g.name] for g in counted()},
+            "python_deals": python_deals, "python_cells": slower,
             "players": "greedy", "engine": engine, "engines_used": sorted(engines),
             "max_decisions": MAX_DECISIONS,
             "made": datetime.date.today().isoformat(), "seconds": round(time.time() - started),
@@ -165,16 +178,20 @@ def main(argv: "list[str] | None" = None) -> int:
         parser.add_argument("--" + deals_key(g).replace("_", "-"), type=int, default=g.statistics.deals,
                             help=f"deals per {g.title} cell (default {g.statistics.deals:,}"
                                  f"{'' if g.kernel is not None else ', on the Python engine'})")
+    parser.add_argument("--python-deals", type=int, default=PYTHON_DEALS,
+                        help=f"deals per cell whose rules the native kernel does not play, on the Python engine "
+                             f"(default {PYTHON_DEALS:,})")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--engine", default="auto", choices=["auto", "native", "python"])
     parser.add_argument("--out", type=Path, default=Path("docs/_data/statistics.json"))
     args = parser.parse_args(argv)
     deals = {g.name: getattr(args, deals_key(g)) for g in counted()}
-    if min(deals.values(), default=1) < 1:
+    if min(deals.values(), default=1) < 1 or args.python_deals < 1:
         raise SystemExit("statistics: " + " and ".join("--" + deals_key(g).replace("_", "-") for g in counted())
-                         + " must be at least 1")
+                         + " and --python-deals must be at least 1")
     try:
-        data = compute(deals, args.seed, args.engine, lambda what: print(what, file=sys.stderr, flush=True))
+        data = compute(deals, args.seed, args.engine, lambda what: print(what, file=sys.stderr, flush=True),
+                       args.python_deals)
     except ConquianError as exc:
         raise SystemExit(f"statistics: {exc}") from None
     data["command"] = "python -m conquian.statistics " + " ".join(argv if argv is not None else sys.argv[1:])

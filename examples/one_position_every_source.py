@@ -5,7 +5,7 @@ game, the pone may *force* it on the dealer; under the others he may not touch t
 declines a card that fits his own meld, the pone may *demand* that he take it.
 """
 
-from conquian import VARIANTS, RuleSet, position
+from conquian import VARIANTS, PositionError, RuleSet, position
 
 POSITION = """
 variant: {rules}
@@ -21,7 +21,11 @@ for source, rules in VARIANTS.items():
         continue
     # Foster plays with A–10; the position is in the Spanish pack, so his rules are taken with that pack.
     rules = rules.replace(pack="spanish")
-    game = position(POSITION.format(rules=rules))
+    try:
+        game = position(POSITION.format(rules=rules))
+    except PositionError:  # pagat's Mexican game deals eight: ten cards each cannot arise there
+        print(f"{source:<{WIDTH}}cannot arise: {rules.hand_size} cards are dealt, not 10")
+        continue
     choices = ", ".join(a.text(game.table) for a in game.legal_actions())
     print(f"{source:<{WIDTH}}pone may: {choices}")
     if "force [2♥ 3♥ 4♥]" not in choices:

@@ -135,7 +135,7 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
             add_arrs(l, K_LAY, lays, r->cards_to_win);
         }
         int last_wins = r->last_discard_counts && popc(hand) == 1;
-        if (r->forcing == FORCING_ACTIVE && !last_wins)
+        if (r->forcing == FORCING_ACTIVE && r->force_discard && !last_wins)
             for (int i = 0; i < g->nmelds[1 - me]; i++) {
                 uint64_t onto = g->melds[1 - me][i];
                 for (uint64_t b = hand & extenders(r, onto); b; b &= b - 1) {

@@ -153,7 +153,7 @@ def main(argv: "list[str] | None" = None) -> int:
     parser.add_argument("--derived", type=int, default=20, help="derived Conquian rule sets (default 20)")
     parser.add_argument("--romme-derived", type=int, default=5, help="derived Rommé rule sets (default 5)")
     parser.add_argument("--sources", default=",".join(CONQUIAN + [ROMME]),
-                        help="the declared sources played, separated by commas (default: all five)")
+                        help="the declared sources played, separated by commas (default: every declared source)")
     parser.add_argument("--derived-deals", type=int, default=1_000, help="deals per derived rule set (default 1,000)")
     parser.add_argument("--processes", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--seed", type=int, default=2026)

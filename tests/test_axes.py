@@ -54,7 +54,8 @@ pone hand: A♠ 2♠ 3♠ 6♠ 7♠ K♠ A♥ K♥ K♦ 4♣
 
 
 def spanish(r):
-    return r.replace(pack="spanish")
+    """The rule set in the Spanish pack, ten dealt and eleven down to win, as the probes' positions are written."""
+    return r.replace(pack="spanish", hand_size=10, cards_to_win=11)
 
 
 # -- the cards -------------------------------------------------------------------------------------------------
@@ -177,6 +178,13 @@ def _(r):
 def _(r): return Kind.FORCE in kinds(pos(spanish(r), BASE + "offer: 5♥ discarded by dealer"))
 
 
+@probe("force_discard", lambda v: v)
+def _(r):
+    # The pone uses the 4♠ and must discard: may he put his A♥ on the dealer's run instead of offering it?
+    g = pos(spanish(r), BASE + "offer: 4♠ drawn by pone").play("use [A♠ 2♠ 3♠ 4♠]")
+    return any(a.kind is Kind.DISCARD and a.onto for a in g.legal_actions())
+
+
 @probe("forced_lay_out", lambda v: v)
 def _(r):
     # Nine down and the J♦ in hand; forced with the 5♥, the dealer could lay off the J♦ and have eleven down.
@@ -226,17 +234,29 @@ def borrow_into_old(r) -> bool:
 
 
 # -- the end ---------------------------------------------------------------------------------------------------------
-@probe("cards_to_win", lambda v: v <= 10)
+@probe("cards_to_win", lambda v: v if v <= 10 else None)
 def _(r):
-    # Ten cards down once the three melds are laid: does that end the deal?  (The engine's verdict, not the rule set's
-    # number: a probe that read ``r.cards_to_win`` would compare the value with itself.)
-    g = pos(spanish(r).replace(meld_without_use=True, hand_cards="any"), """
+    # How many cards down end the deal?  The dealer lays out 4 to 9 cards in all, or 10 in a second position.  (The
+    # engine's verdict, not the rule set's number: a probe that read ``r.cards_to_win`` would compare it with itself.)
+    rules = r.replace(pack="spanish", hand_size=10, meld_without_use=True, hand_cards="any")
+    lays = {4: "[2♥ 3♥ 4♥ 5♥]", 5: "[2♥ 3♥ 4♥ 5♥ 6♥]", 6: "[2♥ 3♥ 4♥ 5♥ 6♥ 7♥]", 7: "[2♥ 3♥ 4♥ 5♥] [J♠ J♥ J♦]",
+            8: "[2♥ 3♥ 4♥ 5♥ 6♥] [J♠ J♥ J♦]", 9: "[2♥ 3♥ 4♥ 5♥ 6♥ 7♥] [J♠ J♥ J♦]"}
+    for n, lay in lays.items():
+        g = pos(rules, """
+            dealer hand: 5♥ 6♥ 7♥ J♠ J♥ J♦ K♠
+            dealer melds: [2♥ 3♥ 4♥]
+            pone hand: A♠ 2♠ 3♠ 6♠ 7♠ Q♠ A♥ 6♦ 7♦ K♦
+            stock: rest
+            offer: 4♣ drawn by dealer""")
+        if g.play(f"lay {lay}").is_over:
+            return n
+    g = pos(rules, """
         dealer hand: J♠ J♥ J♦
         dealer melds: [2♥ 3♥ 4♥ 5♥] [K♠ K♥ K♣]
         pone hand: A♠ 2♠ 3♠ 6♠ 7♠ Q♠ A♥ 6♥ 7♥ K♦
         stock: rest
         offer: 4♣ drawn by dealer""")
-    return g.play("lay [2♥ 3♥ 4♥ 5♥] [J♠ J♥ J♦] [K♠ K♥ K♣]").is_over
+    return 10 if g.play("lay [2♥ 3♥ 4♥ 5♥] [J♠ J♥ J♦] [K♠ K♥ K♣]").is_over else None
 
 
 @probe("last_discard_counts", lambda v: v)
@@ -266,7 +286,7 @@ def _(r):
     return m.scores
 
 
-@probe("tableau_stake", lambda v: {"carried": 3, "doubled": 4, "doubled-once": 2}[v.value])
+@probe("tableau_stake", lambda v: {"carried": 3, "doubled": 4, "doubled-once": 2, "lapses": 1}[v.value])
 def _(r):
     m = Match(r.replace(scoring="point"))
     m.add("tableau"), m.add("tableau")

@@ -20,7 +20,7 @@ CLI = [sys.executable, "-m", "conquian.cli"]
 def test_variants(capsys):
     assert main(["variants"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [l.split()[0] for l in lines] == ["foster-1913", "pagat-north-american", "rummy-ch", "dutch", "french", "romme-spielwiki"]
+    assert [l.split()[0] for l in lines] == ["foster-1913", "pagat-mexican", "pagat-north-american", "rummy-ch", "dutch", "french", "romme-spielwiki"]
     assert "Cooncan" in lines[0]
 
 
@@ -39,9 +39,9 @@ def test_compare_marks_differences_and_silence(capsys):
     out = capsys.readouterr().out.splitlines()
     header = out[0].split()
     rows = {l[2:].split()[0]: l for l in out[1:] if l[2:].strip() and l[2:].split()[0] in {a.name for a in AXES}}
-    assert header == ["foster-1913", "pagat-north-american", "rummy-ch", "dutch", "french"]
+    assert header == ["foster-1913", "pagat-mexican", "pagat-north-american", "rummy-ch", "dutch", "french"]
     assert len(rows) == len(AXES)
-    assert rows["forcing"].startswith(Verdict.PLAY.mark) and rows["hand_size"].startswith(Verdict.AGREE.mark)
+    assert rows["forcing"].startswith(Verdict.PLAY.mark) and rows["min_sequence"].startswith(Verdict.AGREE.mark)
     assert rows["min_cut"].startswith(Verdict.AGREE_WHERE_THEY_SPEAK.mark)   # silence is never disagreement
     assert f"1 {Status.SILENT.mark}" in rows["min_cut"]   # silent cells are marked, not shown as a plain value
     assert NOT_APPLICABLE in rows["force_back"].split()    # rummy.ch has no active forcing: the question does not arise
@@ -50,7 +50,7 @@ def test_compare_marks_differences_and_silence(capsys):
 
 def test_unknown_variant_is_a_clear_error(capsys):
     assert main(["rules", "hoyle"]) == 2
-    assert ("unknown variant 'hoyle'; known variants: foster-1913, pagat-north-american, rummy-ch, dutch, french, romme-spielwiki"
+    assert ("unknown variant 'hoyle'; known variants: foster-1913, pagat-mexican, pagat-north-american, rummy-ch, dutch, french, romme-spielwiki"
             in capsys.readouterr().err)
 
 

@@ -23,8 +23,8 @@ def _evidence(decl):
             yield f"play rule {rule.rule[:40]!r}", ev
 
 
-def test_pagats_north_american_game_is_a_described_source():
-    assert DESCRIBED == ["pagat-north-american"]
+def test_pagats_two_games_are_described_sources():
+    assert DESCRIBED == ["pagat-mexican", "pagat-north-american"]
     for source in DESCRIBED:
         decl = DECLARATIONS[source]
         assert decl.licence == "describe-only" and decl.text == "pagat-conquian.md"

@@ -16,7 +16,7 @@ from conquian.games.conquian.rules import AXES
 from test_kernel import CONQUIAN, _need_kernel, assert_same
 
 
-def derived(count: int = 20, seed: int = 56) -> list:
+def derived(count: int = 20, seed: int = 36) -> list:
     """``count`` consistent rule sets, each a declared source with two to five axes changed (seeded, so fixed)."""
     return soak.derive(random.Random(seed), CONQUIAN, AXES, count, 2, 5)
 

@@ -54,6 +54,7 @@ def test_dealer_rotation():
     # after one tie every reading scores the same; after two running they part: 3, 4 and 2 (issue 29)
     ("carried", "point", [0, 0, 3]), ("doubled", "point", [0, 0, 4]), ("doubled-once", "point", [0, 0, 2]),
     ("doubled", "stake", [0, 0, 4]), ("doubled-once", "stake", [0, 0, 2]),
+    ("lapses", "stake", [0, 0, 1]),  # pagat's Mexican game: a drawn hand is a draw, the next at the ordinary stake
 ])
 def test_two_ties_running(stake, scoring, points):
     m = Match(f"dutch(tableau_stake={stake}, scoring={scoring})")
@@ -61,7 +62,7 @@ def test_two_ties_running(stake, scoring, points):
     assert m.add("dealer wins") == 1  # a game won clears the ties
 
 
-@pytest.mark.parametrize("stake, points", [("carried", 18), ("doubled", 34), ("doubled-once", 34)])
+@pytest.mark.parametrize("stake, points", [("carried", 18), ("doubled", 34), ("doubled-once", 34), ("lapses", 17)])
 def test_a_tie_before_a_game_scored_in_pips(stake, points):
     # carried adds one unit for the tie; both doublings double the loser's 17 pips after one tie
     m = Match(f"foster-1913(scoring=pips, tableau_stake={stake})")
@@ -84,3 +85,12 @@ def test_a_result_may_say_the_losers_pips():
         with pytest.raises(ConquianError, match=r"a deal's result is 'dealer wins', 'pone wins' \(with the loser's pips"):
             m.add(bad)
     assert m.scores == {"A": -17, "B": 17}  # a refused result changes nothing
+
+
+def test_where_a_ties_stake_lapses_the_match_may_stop_after_it():
+    """pagat's Mexican game: a drawn hand is simply a draw, so nothing waits to be settled by the next."""
+    m = Match("pagat-mexican", players=("Ana", "Ben"))
+    assert m.rules.tableau_stake.value == "lapses"
+    assert m.add("tableau") == 0 and m.may_stop and m.stake == 1
+    m = Match("pagat-mexican(tableau_stake=doubled-once)", players=("Ana", "Ben"))
+    assert m.add("tableau") == 0 and not m.may_stop and m.stake == 2

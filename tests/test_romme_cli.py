@@ -60,6 +60,6 @@ def test_compare_takes_one_game_and_variants_lists_every_source(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].split() == ["romme-spielwiki"] and sum(1 for l in out if l[2:].split()[:1] == ["packs"]) == 1
     assert main(["compare"]) == 0
-    assert capsys.readouterr().out.splitlines()[0].split() == ["foster-1913", "pagat-north-american", "rummy-ch", "dutch", "french"]
+    assert capsys.readouterr().out.splitlines()[0].split() == ["foster-1913", "pagat-mexican", "pagat-north-american", "rummy-ch", "dutch", "french"]
     assert main(["variants"]) == 0
     assert capsys.readouterr().out.splitlines()[-1].split() == ["romme-spielwiki", "Rommé"]

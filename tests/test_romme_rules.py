@@ -111,6 +111,6 @@ def test_the_derived_values():
 
 def test_sources_are_listed_game_by_game():
     from conquian.registry import sources
-    assert sources() == ["foster-1913", "pagat-north-american", "rummy-ch", "dutch", "french"] and sources("romme") == ["romme-spielwiki"]
+    assert sources() == ["foster-1913", "pagat-mexican", "pagat-north-american", "rummy-ch", "dutch", "french"] and sources("romme") == ["romme-spielwiki"]
     with pytest.raises(UnknownVariant, match=r"unknown game 'canasta'; games: conquian, romme"):
         sources("canasta")

@@ -28,7 +28,7 @@ def test_the_run_reports_its_figures_and_exits_1_on_a_break(capsys, monkeypatch)
     assert soak.main(["--deals", "2", "--derived", "1", "--romme-derived", "1", "--derived-deals", "2",
                       "--deep-every", "2"]) == 0
     out = capsys.readouterr().out
-    assert "all: 16 deals" in out and "invariant breaks: 0" in out  # six sources, two derived rule sets, 2 each
+    assert "all: 18 deals" in out and "invariant breaks: 0" in out  # seven sources, two derived rule sets, 2 each
     monkeypatch.setattr(soak, "check_invariants", lambda game: (_ for _ in ()).throw(AssertionError("x")))
     assert soak.main(["--deals", "1", "--derived", "0", "--romme-derived", "0"]) == 1
     assert "BROKEN under foster-1913" in capsys.readouterr().out

@@ -45,9 +45,10 @@ def test_the_rule_is_stated_once_with_its_four_verdicts():
     ("round_the_corner", Verdict.WORDING),
     ("first_say", Verdict.AGREE),                    # all four state it
     ("forcing", Verdict.PLAY),
-    ("force_back", Verdict.AGREE_WHERE_THEY_SPEAK),  # active forcing is Foster's alone
+    ("force_back", Verdict.AGREE_WHERE_THEY_SPEAK),  # the question arises only under active forcing
+    ("force_discard", Verdict.PLAY),                 # Foster and pagat's North American game yes, the Mexican no
 ])
-def test_verdicts_of_the_four_sources(axis, verdict):
+def test_verdicts_of_the_sources(axis, verdict):
     assert compare(axis, DECLARATIONS).verdict is verdict
 
 

@@ -65,8 +65,9 @@ class Match:
 
     @property
     def may_stop(self) -> bool:
-        """Whether the match may end here: not while a tied game waits to be decided by the next."""
-        return self.ties == 0
+        """Whether the match may end here: not while a tied game waits to be decided by the next (where a tie's stake
+        lapses, nothing waits)."""
+        return self.ties == 0 or self.rules.tableau_stake is TableauStake.LAPSES
 
     @property
     def stake(self) -> int:
@@ -78,8 +79,10 @@ class Match:
 
         ``tableau_stake = carried``: the base plus one unit for each tied game before it;
         ``doubled``: the base doubled for each tied game before it; ``doubled-once``: the base doubled once after
-        any number of tied games.
+        any number of tied games; ``lapses``: the base, whatever ties ran before.
         """
+        if self.rules.tableau_stake is TableauStake.LAPSES:
+            return base
         if self.rules.tableau_stake is TableauStake.CARRIED:
             return base + self.ties
         if self.rules.tableau_stake is TableauStake.DOUBLED_ONCE:

@@ -121,7 +121,7 @@ def discard_moves(s: State) -> list[Action]:
         out.extend(_new(Action, (_LAY, arr, 0, 0)) for arr in forced_lay_outs(s))
     last_wins = r.last_discard_counts and hand.bit_count() == 1
     # Forcing the discard is a distinct outcome unless the discard of the last card wins the deal anyway.
-    if r.forcing.active and not last_wins:
+    if r.forcing.active and r.force_discard and not last_wins:
         melds = s.table.melds
         for onto in s.melds[1 - me]:
             for b in bits(hand):
@@ -142,6 +142,9 @@ def discard_why(s: State, a: Action) -> tuple[str, str | None]:
         return f"{who} must discard a card from his hand now", "cards_to_win"
     if not a.card & s.hands[me]:
         return f"{card_of(a.card)} is not in {who}'s hand", None
+    if a.onto and r.forcing.active and not r.force_discard:
+        return (f"{who} may not force his own discard: he discards {card_of(a.card)} and {Role(1 - me)} has "
+                f"the say to it", "force_discard")
     if a.onto and goes_out(s, me, a.card):
         return f"{card_of(a.card)} is {who}'s last card: discarding it wins, forced or not; write 'discard " \
                f"{card_of(a.card)}'", "last_discard_counts"

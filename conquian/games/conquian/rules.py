@@ -107,6 +107,15 @@ class RuleSet(RuleSetText):
                                    False: "Only the player who draws or discards a card may force it; a discard is not "
                                           "forced back onto its discarder."},
                             applies=lambda r: r.forcing.active, applies_when="forcing is active or both")
+    force_discard: bool = axis(True, group=Group.MELDING, title="Forcing one's own discard",
+                               question="May a player force the card he discards onto his opponent's meld?",
+                               doc="Whether a discard may be placed at once on the opponent's meld it fits, or only "
+                                   "offered to him like any other discard.",
+                               means={True: "A player who discards a card that fits one of his opponent's melds may "
+                                            "force it there: the opponent must keep it and discard in its place.",
+                                      False: "A discard is only offered to the opponent; a card is forced by the player "
+                                             "who faces it, never by the one who discards it."},
+                               applies=lambda r: r.forcing.active, applies_when="forcing is active or both")
     forced_lay_out: bool = axis(False, group=Group.MELDING, title="Going out when forced",
                                 question="May a player who is forced lay out his hand to get the cards that win?",
                                 doc="Whether a player forced with a card may lay out cards from his hand with it, "
@@ -144,8 +153,8 @@ class RuleSet(RuleSetText):
                             doc="A point, a stake, or the loser's pips.")
     tableau_stake: TableauStake = axis(TableauStake.CARRIED, group=Group.MATCH, title="After a tie (tableau)",
                                        question="What becomes of a tied game's stake?",
-                                       doc="Carried to the next winner, or the next game counts double (again after each "
-                                           "further tie, or once however many ran).")
+                                       doc="Carried to the next winner, the next game counts double (again after each "
+                                           "further tie, or once however many ran), or it lapses.")
     dealer_rotation: DealerRotation = axis(DealerRotation.ALTERNATE, group=Group.MATCH, title="Who deals next",
                                            question="Who deals the next game?", doc="Alternately, the winner or the loser.")
 

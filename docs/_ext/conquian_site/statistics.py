@@ -230,7 +230,12 @@ class StatisticsDirective(CqDirective):
         used = d["engines_used"]
         engine = (ENGINE_WORDS.get(used[0], used[0]) if len(used) == 1 else " and the ".join(
             f"{ENGINE_WORDS.get(e, e)} ({and_list(kernels.get(e, []))})" for e in used))
-        cells = and_list([f"{d[deals_key(g)]:,}{' deals' if i == 0 else ''} {g.statistics.cell_words}"
+        def slower(g) -> str:  # the cells of a game with a kernel that the kernel does not play
+            if g.kernel is None or not d.get("python_cells"):
+                return ""
+            return (f" ({d['python_deals']:,} each, on the Python engine, for the {d['python_cells']} rule sets the "
+                    f"kernel does not play)")
+        cells = and_list([f"{d[deals_key(g)]:,}{' deals' if i == 0 else ''} {g.statistics.cell_words}{slower(g)}"
                           for i, g in enumerate(present)])
         none = kernels["python"]
         without = f", and {and_list(none)} {'has' if len(none) == 1 else 'have'} no kernel" if none else ""
