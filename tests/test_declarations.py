@@ -161,7 +161,9 @@ def test_one_more_source_is_one_more_file(tmp_path):
             "while not g.is_over: g.play(rng.choice(g.legal_actions()))\n"
             "print(list(conquian.VARIANTS), g.outcome is not None)")
     done = _run_with_variants(folder, code)
-    listed = ", ".join(repr(i) for i in [*CONQUIAN_SOURCES[:-1], "hoyle-nl", "french", "romme-spielwiki"])
+    # (the how-to's test runs this file in a copy whose list already names a hoyle-nl of its own)
+    others = [s for s in CONQUIAN_SOURCES if s != "hoyle-nl"]
+    listed = ", ".join(repr(i) for i in [*others[:-1], "hoyle-nl", others[-1], "romme-spielwiki"])
     assert done.stdout.strip() == f"[{listed}] True", done.stderr
 
 
