@@ -148,8 +148,8 @@ pytest_collect_file = (SITE_SYBIL + ENGINE_SYBIL).pytest()
 #: ``@pytest.mark.long``: deeper cases of a behaviour whose faster case stays in ``make test`` (named beside each).
 #: By test and parameter id; an id that no longer exists fails the whole suite's run (``LONG`` below) saying which.
 LONG = {
-    # 1,500 random deals a source: french's stays; 400 greedy deals: foster's, rummy.ch's and pagat's stay; 400 mixed
-    # deals: dutch's and french's stay (each source keeps a greedy comparison)
+    # 1,500 random deals a source: french's stays; 400 greedy deals: foster's, rummy.ch's and pagat (N. American)'s
+    # stay; 400 mixed deals: dutch's and french's stay (each source keeps a greedy comparison)
     "tests/test_kernel.py::test_every_source_plays_the_same_deals_on_both_engines": [
         "foster-1913-random-1500", "rummy-ch-random-1500", "dutch-random-1500", "pagat-north-american-random-1500",
         "dutch-greedy-400", "french-greedy-400",
