@@ -35,7 +35,7 @@ from . import __version__
 from .errors import ConquianError
 from .games import HOME, game_of, games
 from .gametype import GameType
-from .registry import VARIANTS, sources
+from .registry import VARIANTS, parse_rules, sources
 from .simulation import MAX_DECISIONS, Simulation
 
 __all__ = ["wilson", "mean_interval", "share_difference", "figures", "cells", "compute", "main", "SCHEMA", "deals_key",
@@ -144,14 +144,14 @@ def compute(deals: dict, seed: int, engine: str, progress=None, python_deals: in
             rows = g.statistics.cells(rules)
             for row in rows:
                 if "rules" in row:
-                    sim = Simulation(row["rules"], seed, row.get("players"), "greedy", use)
                     # rules the game's kernel does not play: the Python engine's count, whichever engine was asked
                     # for (so that the same seed gives the same figures on both)
-                    slow = g.kernel is not None and bool(g.kernel.plays(sim.rules))
+                    slow = g.kernel is not None and bool(g.kernel.plays(parse_rules(row["rules"])))
                     n = min(deals[g.name], python_deals) if slow else deals[g.name]
                     slower += slow
                     key = (row["rules"], row.get("players"), n, use)
                     if key not in played:
+                        sim = Simulation(row["rules"], seed, row.get("players"), "greedy", use)
                         played[key] = figures(sim.play(n, keep=True))
                         engines.add(sim.engine.value)
                     row["figures"] = played[key]
