@@ -322,6 +322,8 @@ SHARED_AXES: dict[str, dict[str, Any]] = {
     "ace": dict(group=Group.CARDS, title="The ace in a sequence", question="Where does the ace stand in a sequence?"),
     "round_the_corner": dict(group=Group.CARDS, title="Round the corner",
                              question="May a sequence go round the corner (K A 2)?"),
+    "max_players": dict(group=Group.DEAL, title="Most players", question="How many players can play?",
+                        doc="Most players.", means="At most {n} players play.", minimum=2),
     "hand_size": dict(group=Group.DEAL, title="Cards dealt", question="How many cards is each player dealt?",
                       doc="Cards dealt to each player.", means="Each player is dealt {n} cards.", minimum=1, maximum=19),
     "min_cut": dict(group=Group.DEAL, title="The cut", question="How many cards must each packet of the cut hold?",

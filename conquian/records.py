@@ -18,13 +18,14 @@ def _listed(words: tuple[str, ...]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
 
 
-def split_record(text: str, pack_keys: tuple[str, ...], numbers: tuple[str, ...]
+def split_record(text: str, pack_keys: tuple[str, ...], numbers: tuple[str, ...], optional: tuple[str, ...] = ()
                  ) -> tuple["str | None", dict, tuple[tuple[int, str], ...]]:
     """A record's start and body: ``(position text, {}, body)`` for a record that starts from a position, else
     ``(None, values, body)`` with the values of the ``pack_keys`` lines (those in ``numbers`` read as whole
     numbers, 0 when not given); the body is the lines after ``moves:`` with their line numbers.
 
-    Every key of ``pack_keys`` but ``pack`` and ``cut`` must be given.
+    Every key of ``pack_keys`` but ``pack``, ``cut`` and those in ``optional`` must be given (an optional number not
+    given is left out of the values).
     """
     if not isinstance(text, str):
         raise TypeError(f"a game record must be text, not {type(text).__name__}")
@@ -49,10 +50,12 @@ def split_record(text: str, pack_keys: tuple[str, ...], numbers: tuple[str, ...]
         raise RecordError(f"a record that starts from a pack has only {_listed(pack_keys)} lines; "
                           f"not {', '.join(map(repr, extra))}")
     for key in pack_keys:
-        if key not in ("pack", "cut") and key not in keys:
+        if key not in ("pack", "cut") + optional and key not in keys:
             raise RecordError(f"a record that starts from a pack needs a '{key}:' line")
     values: dict = {key: keys[key][1] for key in pack_keys if key in keys}
     for key in numbers:
+        if key in optional and key not in keys:
+            continue  # an optional number not given is absent from the values, for the game to say what it means
         n, value = keys.get(key, (0, "0"))
         number = parse_int(value)
         if number is None:

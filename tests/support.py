@@ -2,7 +2,7 @@
 
 The checker reads a game only through its public accessors (hands, melds, stock, out, offer) and judges melds
 with its own definition of a set and a sequence, written from the rules' axes without the engine's meld tables
-or :func:`conquian.games.conquian.state.check`: where the engine and this checker disagree, one of them is wrong.
+or :func:`conquian.games.conquian.checks.check`: where the engine and this checker disagree, one of them is wrong.
 """
 
 from __future__ import annotations

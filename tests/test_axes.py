@@ -88,6 +88,18 @@ def _(r): return r.is_meld(spades(r, 10)[-1:] + list(r.deck[:2]))    # the highe
 
 
 # -- the deal ---------------------------------------------------------------------------------------------------
+def _seated(r, n: int) -> bool:
+    try:
+        Game(r, n, seed=1)
+    except PositionError:
+        return False
+    return True
+
+
+@probe("max_players", lambda v: v)
+def _(r): return max(n for n in (2, 3) if _seated(r, n))
+
+
 @probe("hand_size", lambda v: v)
 def _(r): return len(Game(r, seed=3).hand("pone"))
 

@@ -17,7 +17,7 @@ from test_notation import GOOD
     ("use [3♥ 4♥ 5♥] [6♥ 6♦ 6♣ 6♠]", r"6♠ is neither in dealer's hand nor in his melds"),
     ("use [6♥ 6♦ 6♣]", r"3♥ is in dealer's melds and must stay on the table"),
     ("lay [6♥ 6♦ 6♣] [3♥ 4♥ 5♥]", r"meld from his hand only in a turn in which he uses a card .*rule meld_without_use = false"),
-    ("demand", r"can demand only that his opponent take a card the opponent declined"),
+    ("demand", r"can demand only that the player before him take a card that player declined"),
     ("use [8♠ 9♠ 10♠]", r"8♠ is not in the spanish pack"),
 ])
 def test_illegal_moves_name_the_rule_and_source_and_leave_the_game_unchanged(action, message):

@@ -88,8 +88,8 @@ class DealOrder(Choice):
                                  question="Who is dealt the first packet?", doc="The dealer's opponent, or the dealer.")
     turn_up: bool = axis(''')
     # 3. the engine plays it, where the deal is dealt (4: the kernel does not read it: nothing in kernel.py)
-    _edit(project / "conquian" / "games" / "conquian" / "game.py", "for role in (Role.PONE, Role.DEALER):",
-          'for role in (Role.PONE, Role.DEALER)[::1 if rules.deal_order.value == "pone-first" else -1]:')
+    _edit(project / "conquian" / "games" / "conquian" / "game.py", "for j in range(1, players + 1):",
+          'for j in range(1, players + 1)[::1 if rules.deal_order.value == "pone-first" else -1]:')
     # 5. every source's answer
     for source in SOURCES:
         _edit(project / "variants" / f"{source}.toml", "\n[axes.turn_up]\n", '''

@@ -211,7 +211,7 @@ def _switches(axis):
     ax = next(a for a in AXES if a.name == axis)
     for source in CONQUIAN:
         base = VARIANTS[source]
-        for value in ax.choices or ():
+        for value in ax.choices or range(ax.minimum, ax.maximum + 1):
             if value == getattr(base, axis):
                 continue  # the source's own value: comparing a rule set with itself proves nothing
             try:

@@ -152,7 +152,7 @@ def test_every_declared_and_derived_table_is_accepted_and_plays_as_before():
         out, _ = play(kernel.compiled(rules), _state(), 3, (1, 0), False, True, 1000)
         assert len(out) == 3
         tried += 1
-    assert tried >= 250
+    assert tried >= 240  # the others play a value the kernel does not (forcing=both): refused above
 
 
 CHILD = textwrap.dedent("""

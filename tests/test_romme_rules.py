@@ -9,8 +9,8 @@ from conquian.axes import Group
 from conquian.games.romme.rules import AXES, AXIS_BY_NAME, CONFLICTS, RommeRules
 
 SPIELWIKI = variant("romme-spielwiki")
-SHARED = ["min_set", "max_set", "min_sequence", "max_sequence", "ace", "round_the_corner", "hand_size", "min_cut",
-          "drawn_to_hand"]
+SHARED = ["min_set", "max_set", "min_sequence", "max_sequence", "ace", "round_the_corner", "max_players", "hand_size",
+          "min_cut", "drawn_to_hand"]
 
 
 @pytest.mark.parametrize("ax", AXES, ids=lambda ax: ax.name)

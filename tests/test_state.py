@@ -3,7 +3,8 @@
 import pytest
 
 from conquian import Game, PositionError, position
-from conquian.games.conquian.state import Snapshot, check
+from conquian.games.conquian.checks import check
+from conquian.games.conquian.state import Snapshot
 
 from test_notation import GOOD
 

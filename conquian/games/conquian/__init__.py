@@ -1,4 +1,4 @@
-"""Conquian (Cooncan), two players, 40 cards: the home game's room.
+"""Conquian (Cooncan), two players (three where the rules allow), 40 cards: the home game's room.
 
 Conquian uses the shared layer (:mod:`conquian.cards`, :mod:`conquian.axes`, :mod:`conquian.rulesets`,
 :mod:`conquian.deal`, :mod:`conquian.vocabulary`, :mod:`conquian.records`, :mod:`conquian.text`, the errors) and
@@ -11,11 +11,12 @@ module                     its one job
 :mod:`.melds`              the meld table: every set and sequence a rule set allows, as card masks
 :mod:`.actions`            the actions, as values that print and parse back
 :mod:`.state`              phases, roles, the outcome, the snapshot and the deal's :class:`~conquian.games.conquian.state.State`
+:mod:`.checks`             whether a snapshot is a state that play can reach
 :mod:`.notation`           position and record text
 :mod:`.moves`              the legal actions of each phase and, beside them, why anything else is illegal
 :mod:`.transitions`        one action applied to the deal's state: the one way play changes a deal
 :mod:`.words`              an action in plain English, in the context of its game
-:mod:`.game`               :class:`~conquian.games.conquian.game.Game`: one deal for two players
+:mod:`.game`               :class:`~conquian.games.conquian.game.Game`: one deal for two or three players
 :mod:`.match`              deals in a row: the deal passing on, the tableau and the score
 :mod:`.greedy`             the greedy computer player's judgement of a Conquian deal
 :mod:`.kernel`             the compiled kernel (``native/``) that plays whole deals for simulations
@@ -33,31 +34,32 @@ from ...gametype import GameType, Statistics, Tally, axis_cells
 from . import greedy, kernel, notation
 from .game import Game
 from .rules import RuleSet
-from .state import Role
-
-_ROLES = (Role.DEALER, Role.PONE)
+from .state import seats
 
 __all__ = ["GAME"]
 
 
 # -- the game's entry (conquian.games lists it) ----------------------------------------------------------------
 def _start(rules, players: int, seed: "int | random.Random | None") -> Game:
-    if players != 2:
-        raise PositionError(f"{players} players: Conquian is a game for two players; more players are for Rommé")
-    return Game(rules, seed=seed)
+    if players not in (2, 3):
+        raise PositionError(f"{players} players: Conquian is a game for two players, or three where the rules allow "
+                            f"(max_players); more players are for Rommé")
+    return Game(rules, players, seed=seed)
 
 
 def _summary(t: Tally) -> dict:
-    return {"variant": t.variant, "games": t.games, "seed": t.seed, "wins": {str(k): v for k, v in t.wins.items()},
-            "ties": t.ties, "decisions": t.decisions, "seconds": round(t.seconds, 3)}
+    out = {"variant": t.variant, "games": t.games, "seed": t.seed, "wins": {str(k): v for k, v in t.wins.items()},
+           "ties": t.ties, "decisions": t.decisions, "seconds": round(t.seconds, 3)}
+    if t.players != 2:  # a game of three says so; a game of two reads as it always did
+        out = {"variant": t.variant, "players": t.players, **out}
+    return out
 
 
 def _summary_lines(result: dict) -> list[str]:
     g, wins = max(result["games"], 1), result["wins"]
+    seats_won = ", ".join(f"{seat} wins {n} ({100 * n / g:.1f}%)" for seat, n in wins.items())
     return [f"{result['variant']}: {result['games']} games, seed {result['seed']}",
-            f"  dealer wins {wins['dealer']} ({100 * wins['dealer'] / g:.1f}%), "
-            f"pone wins {wins['pone']} ({100 * wins['pone'] / g:.1f}%), "
-            f"tableaux {result['ties']} ({100 * result['ties'] / g:.1f}%)"]
+            f"  {seats_won}, tableaux {result['ties']} ({100 * result['ties'] / g:.1f}%)"]
 
 
 # The statistics switch every axis the kernel plays by (a rule of play or of the meld table); the others cannot change
@@ -66,5 +68,5 @@ _IN_PLAY = frozenset(kernel.PLAY_AXES + kernel.TABLE_AXES)
 STATISTICS = Statistics("axes", lambda rules: axis_cells(rules, _IN_PLAY), 100_000, "for each Conquian rule set",
                         not_in_play=kernel.NOT_IN_PLAY)
 
-GAME = GameType("conquian", "Conquian", RuleSet, Game, (2, 2), notation, _start, lambda players: _ROLES, _summary,
+GAME = GameType("conquian", "Conquian", RuleSet, Game, (2, 3), notation, _start, seats, _summary,
                 _summary_lines, greedy=greedy, kernel=kernel, statistics=STATISTICS)

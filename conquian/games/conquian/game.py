@@ -1,8 +1,9 @@
-"""The game: one deal of two-handed Conquian under any rule set, as a state machine.
+"""The game: one deal of Conquian under any rule set, for two players (or three, where the rules allow), as a state
+machine.
 
 A deal starts from a seeded shuffle, a given pack order, or a position written as text (:func:`position`).
 At every moment one player is to act: he has the *say* to the card on offer, or must discard, or may demand
-that his opponent take a card he declined.  :meth:`~conquian.deal.Deal.legal_actions` lists every legal choice once;
+that the player before him take a card he declined.  :meth:`~conquian.deal.Deal.legal_actions` lists every legal choice once;
 :meth:`~conquian.deal.Deal.play` applies one, or raises :class:`~conquian.errors.IllegalMove` naming the rule and its
 source and leaving the game unchanged.  The moves of each phase live in :mod:`conquian.games.conquian.moves`, what
 each does to the deal's state (:attr:`~conquian.deal.Deal.state`) in ``conquian.games.conquian.transitions``, the
@@ -25,12 +26,11 @@ from ...rulesets import cite
 from .words import describe
 from ...text import shown_number
 from .rules import Misdeal, RefusedCard, RuleSet
-from .state import Irregularity, Origin, Outcome, Phase, Role, Snapshot, State, Termination, check
+from .checks import check
+from .state import Irregularity, Origin, Outcome, Phase, Role, Snapshot, State, Termination, seats
 from .transitions import apply, misdeal
 
 __all__ = ["Game", "Role", "Phase", "Origin", "Termination", "Outcome", "Irregularity", "Snapshot", "position"]
-
-_ROLES = (Role.DEALER, Role.PONE)
 
 
 def as_rules(rules: "RuleSet | str") -> RuleSet:
@@ -49,16 +49,23 @@ class Game(Deal):
     minimum); ``seed`` may also be a :class:`random.Random`, which then shuffles and cuts (simulations deal every
     deal from their own generator); ``Game(rules, pack='...', cut=20)`` uses a given order, top card first, lifting ``cut``
     cards off the top; without ``cut`` (or with ``cut=0``) a given pack is dealt exactly as given.
-    ``rules`` may be a :class:`RuleSet` or rule-set text such as ``'rummy-ch'``.
+    ``rules`` may be a :class:`RuleSet` or rule-set text such as ``'rummy-ch'``.  ``players`` is 2, or 3 where the
+    rules allow it (``max_players``): ``Game('pagat-mexican', 3, seed=7)``.
     """
 
     ACTION, OVER, SNAPSHOT = Action, Phase.OVER, Snapshot
     MESSAGE_LIMIT = 300  # the action and the citation cut to fit; the whole of both stay on the error (action, rule)
     LISTS = ("_history", "_reports")
 
-    def __init__(self, rules: "RuleSet | str", *, seed: "int | random.Random | None" = None,
+    def __init__(self, rules: "RuleSet | str", players: int = 2, *, seed: "int | random.Random | None" = None,
                  pack: "str | Iterable[Card] | None" = None, cut: "int | None" = None):
         rules = as_rules(rules)
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise TypeError(f"Game(players=...) must be a whole number, not {type(players).__name__}")
+        if players not in (2, 3) or players > rules.max_players:
+            most = "two players only" if rules.max_players == 2 else f"2 to {rules.max_players}"
+            raise PositionError(f"{shown_number(players)} players: {rules} is played by {most} "
+                                f"({cite(rules, 'max_players')})")
         shape = rules.pack.shape
         if seed is not None and not isinstance(seed, random.Random) and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"Game(seed=...) must be a whole number, a random.Random or None, not {type(seed).__name__}")
@@ -85,21 +92,23 @@ class Game(Deal):
                                 f"{'; ' + c.split(': ', 1)[1] if ': ' in c else ''})")
         start = (tuple(order), cut)  # the record's start, written out only when a record is asked for
         order = order[cut:] + order[:cut]
-        hands = [0, 0]
+        hands = [0] * players
         i, n, k = 0, rules.hand_size, rules.deal_packet
         for _ in range(n // k):
-            for role in (Role.PONE, Role.DEALER):  # the dealer deals to his opponent first
+            for j in range(1, players + 1):  # to the right: the dealer deals to the pone first, himself last
+                role = j % players
                 for _ in range(k):
                     hands[role] |= 1 << order[i].code
                     i += 1
         first = Role.PONE if rules.first_say.value == "pone" else Role.DEALER
         top = 1 << order[i].code
-        self._load(Snapshot(rules, (hands[0], hands[1]), ((), ()), tuple(1 << c.code for c in order[i + 1:]), (),
+        self._load(Snapshot(rules, tuple(hands), ((),) * players, tuple(1 << c.code for c in order[i + 1:]), (),
                             Phase.OFFER, first, top, Origin.TURNED_UP if rules.turn_up else Origin.DRAWN), start)
 
     # -- the one way a game's state is set ----------------------------------------------------------------
     def _load(self, s: Snapshot, start: "tuple | None") -> None:
         self.state = State.of(s)
+        self.players = s.players
         self.rules, self.table, self.melding = s.rules, self.state.table, self.state.melding
         self._reports: list[tuple[int, str]] = []  # (moves made before it, what): where each report stands in the record
         self._history: list[tuple[Role, Action]] = []
@@ -112,7 +121,7 @@ class Game(Deal):
 
     # -- what a reader sees ----------------------------------------------------------------------------------
     def _seat(self, index: int) -> Role:
-        return _ROLES[index]
+        return Role(index)
 
     @property
     def offer(self) -> Card | None:
@@ -125,16 +134,14 @@ class Game(Deal):
         return s.origin if s.offer else None
 
     def hand(self, role: "Role | str") -> tuple[Card, ...]:
-        return self.table.hand_order(self.state.hands[Role.parse(role)])
+        return self.table.hand_order(self.state.hands[Role.parse(role, self.players)])
 
     def melds(self, role: "Role | str") -> tuple[tuple[Card, ...], ...]:
-        return tuple(self.table.cards(m) for m in self.state.melds[Role.parse(role)])
+        return tuple(self.table.cards(m) for m in self.state.melds[Role.parse(role, self.players)])
 
     def down(self, role: "Role | str") -> int:
         """How many cards the player has down."""
-        return sum(m.bit_count() for m in self.state.melds[Role.parse(role)])
-
-    players = 2
+        return sum(m.bit_count() for m in self.state.melds[Role.parse(role, self.players)])
 
     @property
     def pack(self) -> tuple[Card, ...]:
@@ -142,7 +149,7 @@ class Game(Deal):
 
     def places(self) -> dict[str, tuple[Card, ...]]:
         out = {}
-        for role in _ROLES:
+        for role in seats(self.players):
             out[f"{role} hand"] = self.hand(role)
             out[f"{role} melds"] = tuple(c for m in self.melds(role) for c in m)
         out.update(stock=self.stock, out=self.out, offer=(self.offer,) if self.state.offer else ())
@@ -215,7 +222,8 @@ class Game(Deal):
     _parse_record = staticmethod(parse_record)
 
     def _start_text(self, pack, cut) -> str:
-        return f"variant: {self.rules}\npack: {format_cards(pack)}\ncut: {cut}"
+        players = f"\nplayers: {self.players}" if self.players != 2 else ""  # a game of two, as records always were
+        return f"variant: {self.rules}{players}\npack: {format_cards(pack)}\ncut: {cut}"
 
     def _write_record(self, start: str, moves: list) -> str:
         lines = [(str(who), text) for who, text in moves]
@@ -225,7 +233,9 @@ class Game(Deal):
 
     @classmethod
     def _record_start(cls, rec) -> "Game":
-        return cls.from_position(rec.position) if rec.position is not None else cls(rec.variant, pack=rec.pack, cut=rec.cut)
+        if rec.position is not None:
+            return cls.from_position(rec.position)
+        return cls(rec.variant, rec.players, pack=rec.pack, cut=rec.cut)
 
     @staticmethod
     def _record_lines(rec):
@@ -254,7 +264,7 @@ def position(text: str) -> Game:
     discard refused by R`` (the opponent's discard), ``C drawn and refused by R`` or ``C turned up and refused
     by R`` (R's own first card),
     ``to discard: R`` or ``result: R wins`` / ``result: tableau``.  The position must be one that play
-    can reach (:func:`conquian.games.conquian.state.check`): a card discarded by a player who has used no card, a
+    can reach (:func:`conquian.games.conquian.checks.check`): a card discarded by a player who has used no card, a
     winner without the cards down, or a tableau with cards left in the stock are errors.
     """
     return Game.from_position(text)

@@ -74,6 +74,8 @@ TABLE = "table"
 PLAYS = {
     "pack": TABLE, "min_set": TABLE, "max_set": TABLE, "min_sequence": TABLE, "max_sequence": TABLE, "ace": TABLE,
     "round_the_corner": TABLE,
+    "max_players": NotInPlay("it says how many may sit down; a simulation deals to the players it is given (the kernel "
+                             "plays two, and a game of three runs on the Python engine)"),
     "hand_size": FLAG, "deal_packet": FLAG, "turn_up": FLAG, "min_cut": FLAG,
     "first_say": Flag(FirstSay.PONE, FirstSay.DEALER),
     "misdeal": NotInPlay("no irregularity is reported in a simulated deal"),
@@ -249,6 +251,8 @@ def why_not(rules: RuleSet, strategies) -> str:
         return "the native kernel is switched off (CONQUIAN_NATIVE=0)"
     if isinstance(strategies, str):
         raise TypeError("strategies must be a list or tuple of names, one per seat, not a str")
+    if len(strategies) > 2:  # one name per seat: a game of three
+        return f"the native kernel plays two players, not {len(strategies)}"
     odd = sorted({shorten(str(s), 20) for s in strategies if s not in _STRATEGIES})
     if odd:
         return f"the native kernel has no {', '.join(odd[:3])}{' (...)' if len(odd) > 3 else ''} player"

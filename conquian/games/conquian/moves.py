@@ -13,7 +13,7 @@ from .actions import Action, Kind
 from ...cards import bits, card_of
 from .melds import Melding, arrangements, borrowing_ok, lay_out_options
 from .rules import DemandedUse, HandCards, Rearranging
-from .state import Origin, Phase, Role, State
+from .state import Origin, Phase, Role, State, after, before
 from .transitions import goes_out
 
 __all__ = ["legal", "diagnose"]
@@ -50,11 +50,16 @@ def offer_moves(s: State) -> list[Action]:
         out.extend(_new(Action, (_LAY, arr, 0, 0)) for arr in lay_out_options(t, s.melding, old, hand))
     out.append(_PASS)
     forcing = r.forcing
-    # Under forcing=both a passed card that fits the passer's meld may be forced onto it or demanded of him.
-    if forcing.active and (origin is not Origin.DISCARD or r.force_back):
+    # Under forcing=both a passed card that fits the passer's meld may be forced onto it or demanded of him.  In a game
+    # of three the player in turn forces onto either opponent's melds: he decides where a card fitting several goes.
+    if forcing.active:
         melds = t.melds
-        out.extend(_new(Action, (_FORCE, (), 0, m)) for m in s.melds[1 - me] if m | c in melds)
-    if forcing.reactive and origin is Origin.PASSED and s.fits(1 - me, c):
+        n = s.players
+        back = -1 if origin is not Origin.DISCARD or r.force_back else before(me, n)  # the discarder's melds
+        for seat in range(me + 1, me + n):
+            if seat % n != back:
+                out.extend(_new(Action, (_FORCE, (), 0, m)) for m in s.melds[seat % n] if m | c in melds)
+    if forcing.reactive and origin is Origin.PASSED and s.fits(before(me, s.players), c):
         out.append(_DEMAND)
     return out
 
@@ -82,15 +87,17 @@ def offer_why(s: State, a: Action) -> tuple[str, str | None]:
         if k is Kind.WAIVE:
             return f"there is no demand to waive: {who} has the say to {card}", "forcing"
         if origin is not Origin.PASSED:
-            return (f"{who} can demand only that his opponent take a card the opponent declined; "
+            return (f"{who} can demand only that the player before him take a card that player declined; "
                     f"{card} is {who}'s own {origin.value} card", "forcing")
-        return (f"{Role(1 - me)} can be made to take only a card that fits one of his melds, "
+        return (f"{Role(before(me, s.players))} can be made to take only a card that fits one of his melds, "
                 f"and {card} fits none", "forcing")
     if k is Kind.TAKE:
         return "a card on offer is never taken into the hand; it is used in a meld at once or not at all", "drawn_to_hand"
     if k is Kind.FORCE:
-        if origin is Origin.DISCARD and r.forcing.active and not r.force_back:
-            return f"{card} was discarded by {Role(1 - me)}: it cannot be forced back on his melds", "force_back"
+        if (origin is Origin.DISCARD and r.forcing.active and not r.force_back
+                and (s.players == 2 or s.owner(a.onto) == before(me, s.players))):
+            return (f"{card} was discarded by {Role(before(me, s.players))}: it cannot be forced back on his melds",
+                    "force_back")
         return onto_why(s, me, a.onto, s.offer)
     if k is Kind.LAY:
         if not r.meld_without_use:
@@ -123,10 +130,12 @@ def discard_moves(s: State) -> list[Action]:
     # Forcing the discard is a distinct outcome unless the discard of the last card wins the deal anyway.
     if r.forcing.active and r.force_discard and not last_wins:
         melds = s.table.melds
-        for onto in s.melds[1 - me]:
-            for b in bits(hand):
-                if onto | b in melds:
-                    out.append(_new(Action, (_DISCARD, (), b, onto)))
+        n = s.players
+        for seat in range(me + 1, me + n):
+            for onto in s.melds[seat % n]:
+                for b in bits(hand):
+                    if onto | b in melds:
+                        out.append(_new(Action, (_DISCARD, (), b, onto)))
     return out
 
 
@@ -143,8 +152,8 @@ def discard_why(s: State, a: Action) -> tuple[str, str | None]:
     if not a.card & s.hands[me]:
         return f"{card_of(a.card)} is not in {who}'s hand", None
     if a.onto and r.forcing.active and not r.force_discard:
-        return (f"{who} may not force his own discard: he discards {card_of(a.card)} and {Role(1 - me)} has "
-                f"the say to it", "force_discard")
+        return (f"{who} may not force his own discard: he discards {card_of(a.card)} and "
+                f"{Role(after(me, s.players))} has the say to it", "force_discard")
     if a.onto and goes_out(s, me, a.card):
         return f"{card_of(a.card)} is {who}'s last card: discarding it wins, forced or not; write 'discard " \
                f"{card_of(a.card)}'", "last_discard_counts"
@@ -157,7 +166,7 @@ def refused_moves(s: State) -> list[Action]:
 
 
 def refused_why(s: State, a: Action) -> tuple[str, str | None]:
-    who, refuser = str(Role(s.actor)), Role(1 - s.actor)
+    who, refuser = str(Role(s.actor)), Role(before(s.actor, s.players))
     return (f"{who} must first say whether he demands that {refuser} take {card_of(s.offer)}, which he declined although "
             f"it fits his meld ('demand' or 'waive')", "forcing")
 
@@ -201,10 +210,10 @@ def onto_why(s: State, me: int, onto: int, c: int) -> tuple[str, str | None]:
     r, t = s.rules, s.table
     if not onto:
         return "that card cannot be discarded here", None
-    opp = Role(1 - me)
     if not r.forcing.active:
         return "a player never adds a card to his opponent's melds", "add_to_opponent"
-    if onto not in s.melds[opp]:
+    if s.owner(onto) in (-1, me):
+        opp = "no opponent" if s.players == 3 else str(Role(after(me, s.players)))
         return f"{opp} has no meld [{t.text(onto)}]", None
     reason, axis = t.explain(onto | c)
     return f"{card_of(c)} does not fit [{t.text(onto)}]: " + reason, axis

@@ -1,7 +1,7 @@
 """Position and record text: reading them into plain values, and writing them back.
 
 A position is ``key: value`` lines (see :func:`conquian.games.conquian.game.position` for the keys); reading one gives a
-:class:`~conquian.games.conquian.state.Snapshot`, which :func:`conquian.games.conquian.state.check` then checks as a state of play.  Reading
+:class:`~conquian.games.conquian.state.Snapshot`, which :func:`conquian.games.conquian.checks.check` then checks as a state of play.  Reading
 is syntax only: cards, groups, keys, roles, how the offered card got there; every message names the line.
 A record is a start (a pack and a cut, or a position), ``moves:``, one ``role: action`` line per move, and
 optionally the result; :func:`parse_record` splits it, and the game replays the moves.
@@ -15,15 +15,17 @@ from typing import Iterator
 from ...cards import Card, cards as _cards, format_cards, mask_of
 from ...errors import CardError, PositionError, RecordError, RuleError
 from .rules import RuleSet
-from .state import Origin, Outcome, Phase, Role, Snapshot, Termination, pips
+from .state import Origin, Outcome, Phase, Role, Snapshot, Termination, after, before, pips, seats
 from ...records import EMPTY as _EMPTY, pile_text, split_record, write_record
 from ...text import ascii_lower, key_lines, shorten, split_groups
 
 __all__ = ["KEYS", "parse_position", "format_position", "RecordText", "parse_record", "format_record"]
 
 #: The keys of position text.
-KEYS = ("variant", "dealer hand", "dealer melds", "pone hand", "pone melds", "stock", "out", "offer", "to discard",
-        "result")
+KEYS = ("variant", "dealer hand", "dealer melds", "pone hand", "pone melds", "middle hand", "middle melds", "stock",
+        "out", "offer", "to discard", "result")
+#: A position with a ``middle hand:`` line is a game of three.
+_THIRD = "middle hand"
 _HOW = {"drawn by": Origin.DRAWN, "passed by": Origin.PASSED, "discarded by": Origin.DISCARD,
         "demanded of": Origin.DEMANDED, "refused by": None, "drawn and refused by": None, "discard refused by": None,
         "turned up and refused by": None}
@@ -79,7 +81,7 @@ class _Reader:
 
 
 def parse_position(text: str) -> Snapshot:
-    """Read position text into a snapshot (not yet checked as a state of play: see :func:`conquian.games.conquian.state.check`)."""
+    """Read position text into a snapshot (not yet checked as a state of play: see :func:`conquian.games.conquian.checks.check`)."""
     if not isinstance(text, str):
         raise TypeError(f"position text must be a string, not {type(text).__name__}")
     fields = key_lines(text, KEYS, "position", PositionError)
@@ -94,8 +96,12 @@ def parse_position(text: str) -> Snapshot:
         raise PositionError("position: give exactly one of 'offer:', 'to discard:' or 'result:' "
                             f"(found {', '.join(phases) or 'none'})")
     read = _Reader(rules, fields)
-    hands, melds = [0, 0], [(), ()]
-    for role in Role:
+    if "middle melds" in fields and _THIRD not in fields:
+        raise PositionError(f"position line {fields['middle melds'][0]}: a game of three gives the middle player's hand "
+                            f"('middle hand:', 'empty' if he has none)")
+    n = 3 if _THIRD in fields else 2
+    hands, melds = [0] * n, [()] * n
+    for role in seats(n):
         hk, mk = f"{role} hand", f"{role} melds"
         if hk in fields and ascii_lower(fields[hk][1]) not in _EMPTY:
             hands[role] = mask_of(read.cards(hk, fields[hk][1]))
@@ -103,30 +109,34 @@ def parse_position(text: str) -> Snapshot:
             melds[role] = read.melds(mk)
     offer, origin, actor, phase, outcome, forced = 0, None, None, Phase.OFFER, None, False
     if "offer" in fields:
-        offer, origin, actor, phase = _offer(read, rules, *fields["offer"])
+        offer, origin, actor, phase = _offer(read, rules, n, *fields["offer"])
     elif "to discard" in fields:
-        n, v = fields["to discard"]
+        line, v = fields["to discard"]
         words = v.split()
         if len(words) == 2 and ascii_lower(words[1]) == "(forced)":
             v, forced = words[0], True
         try:
-            actor = Role.parse(v)
+            actor = Role.parse(v, n)
         except PositionError as exc:
-            raise PositionError(f"position line {n}: {exc}") from None
+            raise PositionError(f"position line {line}: {exc}") from None
         phase = Phase.DISCARD
     else:
-        n, v = fields["result"]
+        line, v = fields["result"]
         phase = Phase.OVER
         words = ascii_lower(v).split()
         if words == ["tableau"]:
             outcome = Outcome(Termination.TABLEAU)
         elif words == ["misdeal"]:
             outcome = Outcome(Termination.MISDEAL)
-        elif len(words) == 2 and words[0] in ("dealer", "pone") and words[1] == "wins":
-            w = Role.parse(words[0])
-            outcome = Outcome(Termination.WIN, w, pips(rules.table.hand_order(hands[w.other])))
+        elif len(words) == 2 and words[0] in [str(r) for r in seats(n)] and words[1] == "wins":
+            w = Role.parse(words[0], n)
+            left = 0
+            for seat, hand in enumerate(hands):
+                left |= hand if seat != w else 0
+            outcome = Outcome(Termination.WIN, w, pips(rules.table.hand_order(left)))
         else:
-            raise PositionError(f"position line {n}: a result is 'dealer wins', 'pone wins', 'tableau' or 'misdeal'")
+            wins = ", ".join(f"'{r} wins'" for r in seats(n))
+            raise PositionError(f"position line {line}: a result is {wins}, 'tableau' or 'misdeal'")
     out, out_rest = read.pile("out", "")
     stock, stock_rest = read.pile("stock", "empty" if out_rest else "rest")
     if out_rest and stock_rest:
@@ -139,19 +149,20 @@ def parse_position(text: str) -> Snapshot:
     elif rest:
         raise PositionError(f"position: {len(rest)} card(s) are nowhere: {format_cards(rest)} "
                             f"(end the stock line, or the out line, with 'rest' to put them there)")
-    return Snapshot(rules, (hands[0], hands[1]), (melds[0], melds[1]), tuple(1 << c.code for c in stock),
+    return Snapshot(rules, tuple(hands), tuple(melds), tuple(1 << c.code for c in stock),
                     tuple(1 << c.code for c in out), phase, actor, offer, origin, outcome, forced)
 
 
-def _offer(read: _Reader, rules: RuleSet, n: int, v: str):
+def _offer(read: _Reader, rules: RuleSet, players: int, n: int, v: str):
     card_text, _, how_text = v.strip().partition(" ")
     how = " ".join(ascii_lower(how_text).split())
     turned = how == "turned up"
     role_text = ""
+    names = [str(r) for r in seats(players)]
     if not turned:
         how, _, role_text = how.rpartition(" ")
-    if not turned and (how not in _HOW or role_text not in ("dealer", "pone")):
-        raise PositionError(f"position line {n} (offer): expected {_OFFER_FORMS}, with R dealer or pone")
+    if not turned and (how not in _HOW or role_text not in names):
+        raise PositionError(f"position line {n} (offer): expected {_OFFER_FORMS}, with R {' or '.join(names)}")
     found = read.cards("offer", card_text)
     if len(found) != 1:
         raise PositionError(f"position line {n} (offer): one card is on offer, not {len(found)}")
@@ -159,19 +170,20 @@ def _offer(read: _Reader, rules: RuleSet, n: int, v: str):
     if turned:
         first = Role.PONE if rules.first_say.value == "pone" else Role.DEALER
         return offer, Origin.TURNED_UP, first, Phase.OFFER
-    role = Role.parse(role_text)
+    role = Role.parse(role_text, players)
+    nxt = Role(after(role, players))  # the player after R: he faces what R passed or discarded, and demands what R refused
     if how == "refused by":
         # A card passed to the refuser and declined (where unused draws are dead, none is passed: a discard).
         received = Origin.PASSED if rules.unused_draw.value == "offered" else Origin.DISCARD
-        return offer, received, role.other, Phase.REFUSED
-    if how == "discard refused by":  # the opponent's discard, declined: said so, never read as a passed card
-        return offer, Origin.DISCARD, role.other, Phase.REFUSED
+        return offer, received, nxt, Phase.REFUSED
+    if how == "discard refused by":  # the previous player's discard, declined: said so, never read as a passed card
+        return offer, Origin.DISCARD, nxt, Phase.REFUSED
     if how == "drawn and refused by":
-        return offer, Origin.DRAWN, role.other, Phase.REFUSED
+        return offer, Origin.DRAWN, nxt, Phase.REFUSED
     if how == "turned up and refused by":
-        return offer, Origin.TURNED_UP, role.other, Phase.REFUSED
+        return offer, Origin.TURNED_UP, nxt, Phase.REFUSED
     origin = _HOW[how]
-    actor = role if origin in (Origin.DRAWN, Origin.DEMANDED) else role.other
+    actor = role if origin in (Origin.DRAWN, Origin.DEMANDED) else nxt
     return offer, origin, actor, Phase.OFFER
 
 
@@ -179,7 +191,7 @@ def format_position(s: Snapshot) -> str:
     """A snapshot as position text (the inverse of :func:`parse_position`)."""
     t = s.rules.table
     lines = [f"variant: {s.rules}"]
-    for role in (Role.DEALER, Role.PONE):
+    for role in seats(s.players):
         hand = t.hand_order(s.hands[role])
         lines.append(f"{role} hand: {format_cards(hand) if hand else 'empty'}")
         if s.melds[role]:
@@ -190,6 +202,7 @@ def format_position(s: Snapshot) -> str:
         lines.append(f"out: {format_cards(t.cards(b)[0] for b in s.out)}")
     card = t.cards(s.offer)[0] if s.offer else None
     actor = s.actor
+    previous = Role(before(actor, s.players)) if actor is not None else None
     if s.phase is Phase.OVER:
         lines.append(f"result: {s.outcome}")
     elif s.phase is Phase.DISCARD:
@@ -197,10 +210,10 @@ def format_position(s: Snapshot) -> str:
     elif s.phase is Phase.REFUSED:
         how = {Origin.DRAWN: "drawn and refused", Origin.TURNED_UP: "turned up and refused",
                Origin.DISCARD: "discard refused"}.get(s.origin, "refused")
-        lines.append(f"offer: {card} {how} by {actor.other}")
+        lines.append(f"offer: {card} {how} by {previous}")
     else:
-        how = {Origin.TURNED_UP: "turned up", Origin.DRAWN: f"drawn by {actor}", Origin.PASSED: f"passed by {actor.other}",
-               Origin.DISCARD: f"discarded by {actor.other}", Origin.DEMANDED: f"demanded of {actor}"}[s.origin]
+        how = {Origin.TURNED_UP: "turned up", Origin.DRAWN: f"drawn by {actor}", Origin.PASSED: f"passed by {previous}",
+               Origin.DISCARD: f"discarded by {previous}", Origin.DEMANDED: f"demanded of {actor}"}[s.origin]
         lines.append(f"offer: {card} {how}")
     return "\n".join(lines)
 
@@ -215,6 +228,8 @@ class RecordText:
     variant: str
     pack: str
     cut: int
+    players: int
+    """2, unless a ``players:`` line says 3."""
     body: tuple[tuple[int, str], ...]
     """The lines after ``moves:``, with their line numbers."""
 
@@ -240,15 +255,17 @@ class RecordText:
                     result = text
                 yield n, who, text
                 continue
-            if not sep or who not in ("dealer", "pone"):
-                raise RecordError(f"record line {n} ({shorten(line)!r}): expected 'dealer: ACTION' or 'pone: ACTION'")
+            if not sep or who not in ("dealer", "pone", "middle"):
+                raise RecordError(f"record line {n} ({shorten(line)!r}): expected 'dealer: ACTION', 'pone: ACTION' or, "
+                                  f"with three players, 'middle: ACTION'")
             yield n, who, act.strip()
 
 
 def parse_record(text: str) -> RecordText:
     """Split a record into its start and its body (the moves are read as the game replays them)."""
-    position, values, body = split_record(text, ("variant", "pack", "cut"), ("cut",))
-    return RecordText(position, values.get("variant", ""), values.get("pack", ""), values.get("cut", 0), body)
+    position, values, body = split_record(text, ("variant", "players", "pack", "cut"), ("cut", "players"), ("players",))
+    return RecordText(position, values.get("variant", ""), values.get("pack", ""), values.get("cut", 0),
+                      values.get("players", 2), body)
 
 
 def format_record(start: str, lines: list[tuple[str, str]], result: "Outcome | None") -> str:

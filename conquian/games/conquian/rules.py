@@ -30,7 +30,7 @@ __all__ = ["RuleSet", "AXES", "AXIS_BY_NAME", "CONFLICTS"]
 
 @dataclass(frozen=True, repr=False)
 class RuleSet(RuleSetText):
-    """A complete rule set for a two-handed deal of Conquian.
+    """A complete rule set for a deal of Conquian (two players, or three where ``max_players`` allows).
 
     Every field is one independent axis.  Make one with :meth:`~RuleSetText.parse`, from a declared source with
     :func:`conquian.registry.variant`, or from another with :meth:`replace`; contradictory settings raise
@@ -51,6 +51,8 @@ class RuleSet(RuleSetText):
         means={True: "A sequence may run on from the top card to the ace and the 2.",
                False: "A sequence may not go round the corner, from the top card on to the ace and the 2."})
     # The deal
+    max_players: int = shared_axis("max_players", 2, maximum=3,
+                                   doc="Most players: two, or three (pagat's tercerilla), each playing his own melds.")
     hand_size: int = shared_axis("hand_size", 10)
     deal_packet: int = axis(2, group=Group.DEAL, title="Cards dealt at a time",
                             question="Are the cards dealt one or two at a time?", doc="Cards dealt to a player at a time.",
@@ -255,6 +257,11 @@ def _(r): return r.cards_to_win > r.hand_size + 1
 
 @_conflict("hand_size", "pack", lambda r: f"two hands and the card on offer must fit in the {_pack_size(r)} cards")
 def _(r): return 2 * r.hand_size + 1 > _pack_size(r)
+
+
+@_conflict("max_players", "hand_size", lambda r: f"{r.max_players} hands of {r.hand_size} and the card on offer must "
+           f"fit in the {_pack_size(r)} cards")
+def _(r): return r.max_players * r.hand_size + 1 > _pack_size(r)
 
 
 @_conflict("min_cut", "pack", lambda r: f"both packets of the cut must fit in the {_pack_size(r)} cards")

@@ -12,7 +12,7 @@ import enum
 
 from .actions import Action, Kind
 from .rules import UnusedDraw
-from .state import Origin, Outcome, Phase, Role, State, Termination, pips
+from .state import Origin, Outcome, Phase, Role, State, Termination, after, before, pips
 
 __all__ = ["apply", "passing", "Passing", "goes_out", "misdeal"]
 
@@ -21,9 +21,9 @@ class Passing(enum.Enum):
     """What becomes of a card its player passes or refuses."""
 
     OFFERED = "offered"
-    """Passed to the opponent, who has the say to it (``unused_draw = offered``)."""
+    """Passed to the next player, who has the say to it (``unused_draw = offered``)."""
     REFUSED = "refused"
-    """Declined though it fits one of the decliner's melds: the opponent may demand he take it (reactive forcing)."""
+    """Declined though it fits one of the decliner's melds: the next player may demand he take it (reactive forcing)."""
     OUT = "out"
     """Out of play; the next card is drawn."""
     TABLEAU = "tableau"
@@ -48,6 +48,8 @@ def goes_out(s: State, me: int, card: int) -> bool:
 def apply(s: State, a: Action) -> None:
     """Play the action ``a``, legal in state ``s``, on ``s``."""
     me = s.actor
+    n = s.players
+    nxt = after(me, n)
     s.forced = False
     k = a[0]
     if k is Kind.PASS:
@@ -56,19 +58,19 @@ def apply(s: State, a: Action) -> None:
         way = passing(s, me, first)
         if way is Passing.OFFERED:
             s.origin = Origin.PASSED
-            s.actor = 1 - me
+            s.actor = nxt
         elif way is Passing.REFUSED:
             s.phase = Phase.REFUSED
-            s.actor = 1 - me
+            s.actor = nxt
         else:
             s.out.append(s.offer)
             s.offer = 0
-            _draw(s, 1 - me if first else me)
+            _draw(s, nxt if first else me)
     elif k is Kind.USE:
-        before = s.down[me] | s.offer
+        was = s.down[me] | s.offer
         s.melds[me] = a[1]
-        s.down[me] = after = _or(a[1])
-        s.hands[me] &= ~(after & ~before)
+        s.down[me] = now = _or(a[1])
+        s.hands[me] &= ~(now & ~was)
         s.offer = 0
         _after_gain(s, me)
     elif k is Kind.DISCARD:
@@ -78,29 +80,30 @@ def apply(s: State, a: Action) -> None:
             s.out.append(a[2])
             _win(s, me)
         elif a[3]:
-            _put_on(s, 1 - me, a[3], a[2])
+            _put_on(s, s.owner(a[3]), a[3], a[2])
         else:
-            s.offer, s.origin, s.actor, s.phase = a[2], Origin.DISCARD, 1 - me, Phase.OFFER
+            s.offer, s.origin, s.actor, s.phase = a[2], Origin.DISCARD, nxt, Phase.OFFER
     elif k is Kind.FORCE:
         c, s.offer = s.offer, 0
-        _put_on(s, 1 - me, a[3], c)
+        _put_on(s, s.owner(a[3]), a[3], c)
     elif k is Kind.DEMAND:
-        s.phase, s.origin, s.actor = Phase.OFFER, Origin.DEMANDED, 1 - me  # the player who declined the card
+        s.phase, s.origin, s.actor = Phase.OFFER, Origin.DEMANDED, before(me, n)  # the player who declined the card
     elif k is Kind.WAIVE:
         s.out.append(s.offer)
         s.offer = 0
-        # As if the declined card had simply gone: its drawer's opponent draws next, else the decliner.
-        _draw(s, me if s.origin.first_say else 1 - me)
+        # As if the declined card had simply gone: the player after its drawer draws next (the one who waives),
+        # else the decliner, the player before him.
+        _draw(s, me if s.origin.first_say else before(me, n))
     elif k is Kind.TAKE:
         s.hands[me] |= s.offer
         s.offer = 0
         s.phase = Phase.DISCARD
     elif k is Kind.LAY:
-        before = s.down[me]
+        was = s.down[me]
         s.melds[me] = a[1]
-        s.down[me] = after = _or(a[1])
-        s.hands[me] &= ~(after & ~before)
-        if after.bit_count() >= s.rules.cards_to_win:  # laying out can reach the cards that win
+        s.down[me] = now = _or(a[1])
+        s.hands[me] &= ~(now & ~was)
+        if now.bit_count() >= s.rules.cards_to_win:  # laying out can reach the cards that win
             _offer_out(s)
             _win(s, me)
 
@@ -112,7 +115,8 @@ def misdeal(s: State) -> None:
 
 
 def _put_on(s: State, role: int, onto: int, c: int) -> None:
-    """A card forced onto a meld of ``role``: he keeps it, and discards in its place unless he has won."""
+    """A card forced onto a meld of ``role``: he keeps it, and discards in its place unless he has won (play then goes
+    on from him: in a game of three, the player between the forcer and him loses his turn)."""
     s.melds[role] = tuple(sorted(onto | c if m == onto else m for m in s.melds[role]))
     s.down[role] |= c
     s.actor = role
@@ -137,7 +141,11 @@ def _offer_out(s: State) -> None:
 
 def _win(s: State, role: int) -> None:
     s.phase = Phase.OVER
-    s.outcome = Outcome(Termination.WIN, Role(role), pips(s.table.hand_order(s.hands[1 - role])))
+    left = 0
+    for seat, hand in enumerate(s.hands):
+        if seat != role:
+            left |= hand
+    s.outcome = Outcome(Termination.WIN, Role(role), pips(s.table.hand_order(left)))
 
 
 def _draw(s: State, role: int) -> None:

@@ -14,14 +14,15 @@ from __future__ import annotations
 from .actions import Action, Kind
 from ...cards import card_of
 from .melds import MeldKind
-from .state import Role
+from .state import Role, after, before
 from .transitions import Passing, goes_out, passing
 
 __all__ = ["describe", "meld_words", "role_words"]
 
 
 def role_words(role: "Role | int") -> str:
-    return f"the {Role(role)}"
+    """``the dealer``, ``the pone``, ``the middle player``."""
+    return "the middle player" if role == Role.MIDDLE else f"the {Role(role)}"
 
 
 def meld_words(table, mask: int) -> str:
@@ -50,7 +51,7 @@ def describe(game, action: "Action | str") -> str:
     me = game.to_act
     if me is None:
         return f"{a.text(t)} (the deal is over)"
-    opp = me.other
+    n = game.players
     card = game.offer
     if card is None and k in (Kind.PASS, Kind.TAKE):  # asked why it is illegal: there is nothing to pass or take
         return f"{a.text(t)} with no card on offer"
@@ -59,16 +60,15 @@ def describe(game, action: "Action | str") -> str:
     if k is Kind.TAKE:
         return f"take the {card} into the hand"
     if k is Kind.FORCE:
-        return f"lay the {card} on {_whose(game, opp, a.onto)} (forcing)"
+        return f"lay the {card} on {_whose(game, me, a.onto)} (forcing)"
     if k is Kind.DEMAND:
-        target = opp
-        return f"demand that {role_words(target)} take the {card}"
+        return f"demand that {role_words(before(me, n))} take the {card}"
     if k is Kind.WAIVE:
         return f"let the {card} go without demanding it"
     if k is Kind.DISCARD:
         c = card_of(a.card)
         if a.onto:
-            text = f"discard the {c} onto {_whose(game, opp, a.onto)} (forcing)"
+            text = f"discard the {c} onto {_whose(game, me, a.onto)} (forcing)"
         else:
             text = f"discard the {c}"
         if goes_out(game.state, me, a.card):
@@ -77,11 +77,12 @@ def describe(game, action: "Action | str") -> str:
     return _arrangement_words(game, me, a, game.state.offer if k is Kind.USE else 0)
 
 
-def _whose(game, opp: Role, meld: int) -> str:
-    """A meld named by a forcing move, with its owner: the opponent's where it is one of his (a refused move may name
+def _whose(game, me: Role, meld: int) -> str:
+    """A meld named by a forcing move, with its owner: an opponent's where it is one of his (a refused move may name
     a meld that is not, and is then named without an owner)."""
-    if meld in game.state.melds[opp]:
-        return f"{role_words(opp)}'s {meld_words(game.table, meld)}"
+    owner = game.state.owner(meld)
+    if owner not in (-1, me):
+        return f"{role_words(owner)}'s {meld_words(game.table, meld)}"
     return meld_words(game.table, meld)
 
 
@@ -91,15 +92,16 @@ def _pass_words(game, me: Role) -> str:
     # offered on only in phase offer: so passing() decides for every phase (in phase discard, nothing is on offer).
     first = origin is not None and origin.first_say
     way = passing(game.state, me, first)
+    nxt = after(me, game.players)
     if way is Passing.OFFERED:
-        return f"pass the {card} to {role_words(me.other)}"
+        return f"pass the {card} to {role_words(nxt)}"
     if way is Passing.REFUSED:
         return f"decline the {card}, though it fits one of his own melds"
     gone = "turn it down" if r.refused_card.value == "turned-down" else "leave it on the discard pile"
     if way is Passing.TABLEAU:
         return f"refuse the {card}: {gone}; the stock is exhausted, so the deal is a tie (a tableau)"
-    nxt = "and draw" if origin is not None and not first else f"and let {role_words(me.other)} draw"
-    return f"refuse the {card}: {gone} {nxt}"
+    then = "and draw" if origin is not None and not first else f"and let {role_words(nxt)} draw"
+    return f"refuse the {card}: {gone} {then}"
 
 
 def _cards_words(table, mask: int, where: str) -> str:

@@ -90,8 +90,7 @@ class RommeRules(RuleSetText):
     # The deal
     min_players: int = axis(2, group=Group.DEAL, title="Fewest players", question="How few players can play?",
                             doc="Fewest players.", means="At least {n} players play.", minimum=2, maximum=6)
-    max_players: int = axis(6, group=Group.DEAL, title="Most players", question="How many players can play?",
-                            doc="Most players.", means="At most {n} players play.", minimum=2, maximum=6)
+    max_players: int = shared_axis("max_players", 6, maximum=6)
     hand_size: int = shared_axis("hand_size", 13)
     dealer_opens: bool = axis(True, group=Group.DEAL, title="The dealer opens",
                               question="Does the dealer take a card more and open the play?",
