@@ -43,6 +43,8 @@ class Tally:
     deals: int = 0
     positions: int = 0
     deep: int = 0
+    three: int = 0
+    """Deals of three players."""
     wins: int = 0
     ties: int = 0
     seconds: float = 0.0
@@ -51,7 +53,7 @@ class Tally:
     broken: int = 0
 
     def add(self, other: "Tally") -> None:
-        for name in ("deals", "positions", "deep", "wins", "ties", "seconds", "broken"):
+        for name in ("deals", "positions", "deep", "three", "wins", "ties", "seconds", "broken"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.breaks += other.breaks[: MAX_BREAKS_KEPT - len(self.breaks)]
 
@@ -110,7 +112,7 @@ def _deep_check(game, actions) -> None:
 
 def run_chunk(job: tuple[str, int, int, int, int]) -> Tally:
     """Deals ``first`` to ``first + count - 1`` of one rule set (its text), each from a seed derived from the run's."""
-    text, run_seed, first, count, deep_every = job
+    text, run_seed, first, count, deep_every, seats = job
     rules = parse_rules(text)
     romme = isinstance(rules, RommeRules)
     t = Tally()
@@ -131,7 +133,10 @@ def run_chunk(job: tuple[str, int, int, int, int]) -> Tally:
             if romme:
                 g = _romme_deal(rules, seed, bool(is_deep), t)
             else:
-                g = play_random(Game(rules, seed=seed), random.Random(seed), deep if is_deep else check)
+                # Where the rules seat three, deals of two and of three by turns (or as many as --players says).
+                players = seats or 2 + n % (rules.max_players - 1)
+                g = play_random(Game(rules, players, seed=seed), random.Random(seed), deep if is_deep else check)
+                t.three += players == 3
                 check_invariants(g)
                 if is_deep:
                     assert Game.from_record(g.record()).record() == g.record(), "the record does not replay"
@@ -159,11 +164,19 @@ def main(argv: "list[str] | None" = None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--deep-every", type=int, default=50, help="every Nth deal checked for round trips (0: none)")
     parser.add_argument("--seconds", type=float, default=0, help="stop starting new work after this long (0: no limit)")
+    parser.add_argument("--players", type=int, default=0, choices=(0, 2, 3),
+                        help="players at each Conquian deal: 2 or 3 (where the rules seat three), or 0 (default): two "
+                             "and three by turns where the rules seat three, else two")
     args = parser.parse_args(argv)
     chosen = [name.strip() for name in args.sources.split(",") if name.strip()]
     unknown = [name for name in chosen if name not in CONQUIAN + [ROMME]]
     if unknown:
         parser.error(f"--sources: unknown {', '.join(unknown)} (the sources: {', '.join(CONQUIAN + [ROMME])})")
+    if args.players == 3:
+        two = [name for name in chosen if name == ROMME or VARIANTS[name].max_players < 3]
+        if two or args.derived or args.romme_derived:
+            parser.error(f"--players 3: choose sources that seat three, and no derived rule sets (--derived 0 "
+                         f"--romme-derived 0); {', '.join(two) or 'derived rule sets'} do not")
     targets = [(source, str(VARIANTS[source]), args.deals) for source in chosen]
     targets += [(f"derived {i + 1}", str(r), args.derived_deals)
                 for i, r in enumerate(derived_rule_sets(args.derived, args.seed))]
@@ -175,7 +188,7 @@ def main(argv: "list[str] | None" = None) -> int:
     for first in range(0, longest, CHUNK):
         for name, text, n in targets:
             if first < n:
-                jobs.append((name, (text, args.seed, first, min(CHUNK, n - first), args.deep_every)))
+                jobs.append((name, (text, args.seed, first, min(CHUNK, n - first), args.deep_every, args.players)))
     tallies = {name: Tally() for name, _, _ in targets}
     began = time.perf_counter()
     stopped = False
@@ -196,7 +209,8 @@ def main(argv: "list[str] | None" = None) -> int:
         t = tallies[name]
         total.add(t)
         label = name if name == text else f"{name}: {text}"
-        print(f"{label}\n    {t.deals:,} deals, {t.positions:,} positions checked, {t.deep:,} deep; {t.wins:,} won, "
+        three = f" ({t.three:,} of three players)" if t.three else ""
+        print(f"{label}\n    {t.deals:,} deals{three}, {t.positions:,} positions checked, {t.deep:,} deep; {t.wins:,} won, "
               f"{t.ties:,} not won; {t.broken} broken; {t.seconds:.0f} s of work", flush=True)
     rate = total.deals / wall if wall else 0.0
     print(f"all: {total.deals:,} deals ({rate:,.0f} a second over {wall:,.0f} s, {args.processes} process(es)), "

@@ -80,7 +80,9 @@ def check_invariants(game: Game) -> None:
     """Every card in one place, every meld valid, hand + melds as many as the rules deal (one more to discard)."""
     r = game.rules
     seen = []
-    for role in ROLES:
+    roles = game.seats()
+    assert roles == ROLES + (Role.MIDDLE,) * (game.players == 3), roles
+    for role in roles:
         seen += game.hand(role)
         for meld in game.melds(role):
             assert is_meld(r, meld), f"{role} has an invalid meld {meld}"
@@ -91,7 +93,7 @@ def check_invariants(game: Game) -> None:
         seen.append(game.offer)
     assert len(seen) == len(set(seen)), "a card is in two places"
     assert sorted(seen) == sorted(r.deck), "a card is missing"
-    for role in ROLES:
+    for role in roles:
         held = len(game.hand(role)) + game.down(role)
         if game.is_over:
             winner = game.outcome.winner

@@ -92,7 +92,12 @@
     });
     for (const form of document.querySelectorAll("form.cq-play-setup")) {
       const rules = form.elements.rules, players = form.elements.players;
-      const sync = () => { players.disabled = rules.selectedOptions[0].dataset.game !== "romme"; };
+      const sync = () => {  // the counts the chosen rules seat, and none other
+        const o = rules.selectedOptions[0], least = Number(o.dataset.least), most = Number(o.dataset.most);
+        for (const p of players.options) p.disabled = Number(p.value) < least || Number(p.value) > most;
+        if (players.selectedOptions[0].disabled) players.value = String(Math.min(Math.max(Number(players.value), least), most));
+        players.disabled = least === most;
+      };
       const asked = params().get("rules");  // a source's page links here with ?rules=ID
       if (asked && [...rules.options].some((o) => o.value === asked)) rules.value = asked;
       rules.addEventListener("change", sync);

@@ -9,10 +9,20 @@ from __future__ import annotations
 
 from ...cards import card_of, cards_of, format_cards
 from ...errors import PositionError
+from ...rulesets import cite
+from ...text import shown_number
 from .rules import Misdeal, RuleSet, UnusedDraw
 from .state import Origin, Outcome, Phase, Role, Snapshot, Termination, after, before, seats
 
-__all__ = ["check"]
+__all__ = ["check", "seating_error"]
+
+
+def seating_error(rules: RuleSet, players: int) -> str:
+    """Why ``players`` cannot sit down to a deal under ``rules`` ('' if they can): the rule and its source named."""
+    if players in (2, 3) and players <= rules.max_players:
+        return ""
+    most = "two players only" if rules.max_players == 2 else f"2 to {rules.max_players}"
+    return f"{shown_number(players)} players: {rules} is played by {most} ({cite(rules, 'max_players')})"
 
 
 def _text(mask: int) -> str:
@@ -82,9 +92,8 @@ def _check_types(s: Snapshot) -> None:
             fail(field, f"an {kind.__name__} or None", getattr(s, field))
     if type(s.forced) is not bool:
         fail("forced", "True or False", s.forced)
-    if len(s.hands) > s.rules.max_players:
-        raise PositionError(f"{len(s.hands)} players: {s.rules} is played by at most {s.rules.max_players} "
-                            f"(rule max_players)")
+    if seating_error(s.rules, len(s.hands)):
+        raise PositionError(seating_error(s.rules, len(s.hands)))
 
 
 def _single_bits(mask: int) -> list[int]:

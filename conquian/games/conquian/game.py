@@ -26,7 +26,7 @@ from ...rulesets import cite
 from .words import describe
 from ...text import shown_number
 from .rules import Misdeal, RefusedCard, RuleSet
-from .checks import check
+from .checks import check, seating_error
 from .state import Irregularity, Origin, Outcome, Phase, Role, Snapshot, State, Termination, seats
 from .transitions import apply, misdeal
 
@@ -62,10 +62,8 @@ class Game(Deal):
         rules = as_rules(rules)
         if isinstance(players, bool) or not isinstance(players, int):
             raise TypeError(f"Game(players=...) must be a whole number, not {type(players).__name__}")
-        if players not in (2, 3) or players > rules.max_players:
-            most = "two players only" if rules.max_players == 2 else f"2 to {rules.max_players}"
-            raise PositionError(f"{shown_number(players)} players: {rules} is played by {most} "
-                                f"({cite(rules, 'max_players')})")
+        if seating_error(rules, players):
+            raise PositionError(seating_error(rules, players))
         shape = rules.pack.shape
         if seed is not None and not isinstance(seed, random.Random) and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"Game(seed=...) must be a whole number, a random.Random or None, not {type(seed).__name__}")

@@ -52,7 +52,7 @@ class Role(enum.IntEnum):
             key = text.strip(" \t").lower() if text.isascii() else ""
             if key in _NAMES[:players]:
                 return cls[key.upper()]
-        names = " or ".join(repr(n) for n in _NAMES[:players])
+        names = ", ".join(repr(n) for n in _NAMES[:players - 1]) + f" or {_NAMES[players - 1]!r}"
         raise PositionError(f"a role is {names}, not {str(text)!r:.40}")
 
 

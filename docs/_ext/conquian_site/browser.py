@@ -34,7 +34,7 @@ from sphinx.util import logging
 
 import conquian
 from conquian.games import games
-from conquian.registry import variants_dir
+from conquian.registry import parse_rules, variants_dir
 
 from .data import WARNING_TYPE
 from .nodes import cq_html
@@ -134,7 +134,9 @@ class PlayDirective(CqDirective):
         self.note_declarations()
         groups: dict[str, list[str]] = {g.name: [] for g in games()}
         for c in choices():
-            groups[c["game"]].append(f'<option value="{escape(c["rules"])}" data-game="{c["game"]}">'
+            r = parse_rules(c["rules"])  # how many may sit down: the players menu offers those counts only
+            seats = f'data-least="{getattr(r, "min_players", 2)}" data-most="{r.max_players}"'
+            groups[c["game"]].append(f'<option value="{escape(c["rules"])}" data-game="{c["game"]}" {seats}>'
                                      f'{escape(c["label"])}</option>')
         options = "".join(f'<optgroup label="{escape(g.title)}">{"".join(groups[g.name])}</optgroup>'
                           for g in games() if groups[g.name])
@@ -142,12 +144,11 @@ class PlayDirective(CqDirective):
         low, high = min(g.players[0] for g in several), max(g.players[1] for g in several)
         players = "".join(f'<option value="{n}"{" selected" if n == FIRST_PLAYERS else ""}>{n}</option>'
                           for n in range(low, high + 1))
-        who = escape(", ".join(g.title for g in several))
         html = (
             '<div class="cq-playroom" data-mode="deal">'
             '<form class="cq-play-setup" aria-label="A new deal">'
             f'<label>Rules <select name="rules">{options}</select></label> '
-            f'<label class="cq-players">Players ({who}) <select name="players" disabled>{players}</select></label> '
+            f'<label class="cq-players">Players <select name="players" disabled>{players}</select></label> '
             '<label>Seed <input name="seed" type="number" min="0" step="1" value="1" inputmode="numeric"></label> '
             '<button type="submit" class="cq-deal">Deal</button></form>'
             '<p class="cq-play-status" role="status" aria-live="polite"></p>'

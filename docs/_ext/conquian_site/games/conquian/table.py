@@ -1,4 +1,5 @@
-"""Pure: a Conquian position's table diagram (the dealer above, the middle of the table, the pone below), which
+"""Pure: a Conquian position's table diagram (the dealer above, the middle of the table, the pone below; in a game of
+three, the middle player above the dealer, in the order they play after the pone), which
 the "Try it" table shares, and the same in sentences.  Cards are drawn by :mod:`conquian_site.drawing`.
 
 The drawing is HTML text with labels (no pictures of text): each player's melds, grouped, and hand as cards, the
@@ -13,7 +14,9 @@ from html import escape
 
 from conquian import Game
 from conquian.games.conquian.rules import RefusedCard
-from conquian.games.conquian.state import Role
+from conquian.games.conquian.state import Role, seats
+
+from .words import the
 
 from ...drawing import backs_html, card_html, cards_html, melds_html
 from .words import state_words
@@ -21,10 +24,11 @@ from .words import state_words
 
 def seat_html(g: Game, role: Role, hidden: bool = False, name: str = "") -> str:
     down, acting = g.down(role), g.to_act is role
-    name = name or f"The {role}"
+    whose = the(role)
+    name = name or whose.capitalize()
     badge = ' <span class="cq-to-act">to act</span>' if acting else ""
-    hand = backs_html(len(g.hand(role)), f"the {role}’s hand") if hidden else cards_html(g.hand(role), f"the {role}’s hand")
-    rows = [f"<dt>Melds</dt><dd>{melds_html(g.melds(role), f'the {role}’s melds')}</dd>",
+    hand = backs_html(len(g.hand(role)), f"{whose}’s hand") if hidden else cards_html(g.hand(role), f"{whose}’s hand")
+    rows = [f"<dt>Melds</dt><dd>{melds_html(g.melds(role), f'{whose}’s melds')}</dd>",
             f"<dt>Hand</dt><dd>{hand}</dd>"]
     return (f'<div class="cq-seat cq-seat-{role}{" cq-acting" if acting else ""}" role="group" aria-label="{name}">'
             f'<p class="cq-seat-name"><strong>{name}</strong>{badge} '
@@ -55,9 +59,11 @@ def middle_html(g: Game) -> str:
 
 
 def conquian_table_html(g: Game, hidden=(), names=None) -> str:
-    """The dealer above, the middle of the table, the pone below; the hands of the roles in ``hidden`` face down."""
+    """The dealer above (the middle player above him, with three), the middle of the table, the pone below; the hands
+    of the roles in ``hidden`` face down."""
     names = names or {}
-    return (seat_html(g, Role.DEALER, Role.DEALER in hidden, names.get(Role.DEALER, "")) + middle_html(g)
+    above = (Role.MIDDLE, Role.DEALER) if g.players == 3 else (Role.DEALER,)
+    return ("".join(seat_html(g, r, r in hidden, names.get(r, "")) for r in above) + middle_html(g)
             + seat_html(g, Role.PONE, Role.PONE in hidden, names.get(Role.PONE, "")))
 
 
@@ -77,15 +83,15 @@ def table_html(g: Game, hidden=(), names=None) -> str:
 
 def seat_words(seat: int) -> str:
     """A seat as the "Try it" table names it."""
-    return f"the {Role(seat)}"
+    return the(Role(seat))
 
 
 def text_lines(g: Game) -> list[str]:
     """The same position as plain sentences: for the search index and builders other than HTML."""
     out = []
-    for role in (Role.DEALER, Role.PONE):
+    for role in seats(g.players):
         melds = " ".join("[" + " ".join(map(str, m)) + "]" for m in g.melds(role)) or "none"
         hand = " ".join(map(str, g.hand(role))) or "none"
-        out.append(f"The {role}: melds {melds}; hand {hand}.")
+        out.append(f"{the(role).capitalize()}: melds {melds}; hand {hand}.")
     out.append(f"Stock: {len(g.stock)} cards. {state_words(g)}")
     return out

@@ -16,7 +16,8 @@ from conquian import Game, Match, position
 from conquian.games.conquian.actions import Action
 from conquian.cards import format_cards
 from conquian.games.conquian.notation import KEYS
-from conquian.games.conquian.state import Origin, Phase, Role, Termination
+from conquian.games.conquian.state import Origin, Phase, Role, Termination, before
+from conquian.games.conquian.words import role_words
 
 from ...facts import ExpectationError, cards_equal
 from ...markup import split_variant
@@ -48,13 +49,14 @@ def action_text(action: Action, g: Game) -> str:
 
 
 def the(role: "Role | None") -> str:
-    """``the dealer``, ``the pone`` ('' for nobody)."""
-    return f"the {role}" if role is not None else ""
+    """``the dealer``, ``the pone``, ``the middle player`` ('' for nobody)."""
+    return "" if role is None else role_words(role)
 
 
 def state_words(g: Game) -> str:
     """Where the deal stands, as a sentence: who has the say to which card, who must discard, how it ended."""
     actor, card = g.to_act, g.offer
+    previous = Role(before(actor, g.players)) if actor is not None else None
     if g.phase is Phase.OVER:
         o = g.outcome
         if o.termination is Termination.WIN:
@@ -66,14 +68,14 @@ def state_words(g: Game) -> str:
         forced = " (he was forced)" if g.snapshot().forced else ""
         return f"{the(actor).capitalize()} must discard{forced}."
     if g.phase is Phase.REFUSED:
-        return (f"{the(actor.other).capitalize()} declined the {card}, though it fits his meld; "
+        return (f"{the(previous).capitalize()} declined the {card}, though it fits his meld; "
                 f"{the(actor)} may demand that he take it.")
     origin = g.origin
     how = {
         Origin.TURNED_UP: f"The {card} was turned up at the deal; {the(actor)} has the first say to it.",
         Origin.DRAWN: f"{the(actor).capitalize()} has drawn the {card} from the stock and has the say to it.",
-        Origin.PASSED: f"{the(actor.other).capitalize()} drew the {card} and passed it; {the(actor)} has the say.",
-        Origin.DISCARD: f"{the(actor.other).capitalize()} discarded the {card}; {the(actor)} has the say to it.",
+        Origin.PASSED: f"{the(previous).capitalize()} drew the {card} and passed it; {the(actor)} has the say.",
+        Origin.DISCARD: f"{the(previous).capitalize()} discarded the {card}; {the(actor)} has the say to it.",
         Origin.DEMANDED: f"{the(actor).capitalize()} declined the {card} and is made to take it: he must use it.",
     }
     return how[origin]
@@ -120,11 +122,12 @@ def fact_words(answer, item: str) -> str:
     if key.startswith("holds "):
         who = key.split()[1]
         cards = f"{value if value else 'no'} card{'' if value == 1 else 's'}"  # "no cards", "1 card"
-        return f"{cards} in the stock" if who == "stock" else f"the {who} holds {cards}"
+        return f"{cards} in the stock" if who == "stock" else f"{the(Role.parse(who))} holds {cards}"
     if key == "to act":
         return f"the {value} acts first" if not answer.steps else f"the {value} acts next"
     names = {"dealer hand": "the dealer's hand", "pone hand": "the pone's hand", "dealer melds": "the dealer's melds",
-             "pone melds": "the pone's melds", "stock": "the stock", "out": "out of play",
+             "pone melds": "the pone's melds", "middle hand": "the middle player's hand",
+             "middle melds": "the middle player's melds", "stock": "the stock", "out": "out of play",
              "turned down": "turned face down", "discard pile": "on the discard pile"}
     return f"{names.get(key, key)}: {value or 'nothing'}"
 
@@ -142,7 +145,7 @@ def fact_value(answer, item: str) -> tuple[str, Any]:
         if len(words) == 2 and words[0] in m.players:
             return "score", words[0]
         raise ExpectationError(f"{item!r} is not a fact of a match ('Ana 2', 'Ben deals', 'may stop', 'must play on')")
-    held = re.fullmatch(r"(dealer|pone|stock) holds (\d+)", item.lower())
+    held = re.fullmatch(r"(dealer|pone|middle|stock) holds (\d+)", item.lower())
     if held:
         who = held.group(1)
         return "holds " + who, len(g.stock) if who == "stock" else len(g.hand(who))
@@ -183,7 +186,7 @@ def fact_matches(answer, item: str) -> tuple[bool, str]:
     if key == "to act":
         return item.split(":", 1)[1].strip().lower() == value, f"to act: {value}"
     expected = item.split(":", 1)[1].strip()
-    if key in ("turned down", "discard pile", "stock", "out", "dealer hand", "pone hand"):
+    if key in ("turned down", "discard pile", "stock", "out", "dealer hand", "pone hand", "middle hand"):
         return cards_equal(expected, value), f"{key}: {value}"
     return " ".join(expected.split()) == value, f"{key}: {value}"
 
