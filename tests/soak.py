@@ -112,7 +112,8 @@ def _deep_check(game, actions) -> None:
 
 def run_chunk(job: tuple[str, int, int, int, int]) -> Tally:
     """Deals ``first`` to ``first + count - 1`` of one rule set (its text), each from a seed derived from the run's."""
-    text, run_seed, first, count, deep_every, seats = job
+    text, run_seed, first, count, deep_every, *rest = job
+    seats = rest[0] if rest else 0  # --players: 0 for two and three by turns where the rules seat three
     rules = parse_rules(text)
     romme = isinstance(rules, RommeRules)
     t = Tally()

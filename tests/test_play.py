@@ -108,7 +108,8 @@ def _deal(pg, rules: str, seed: int, players: "int | None" = None):
     return pg.locator(".cq-playroom .cq-play")
 
 
-@pytest.mark.parametrize("rules, players", [("foster-1913", None), ("romme-spielwiki", 3)], ids=["foster", "romme-3"])
+@pytest.mark.parametrize("rules, players", [("foster-1913", None), ("romme-spielwiki", 3), ("pagat-mexican", 3)],
+                         ids=["foster", "romme-3", "mexican-3"])
 def test_a_whole_deal_against_the_computer(room, rules, players):
     pg = room
     area = _deal(pg, rules, seed=7, players=players)
@@ -133,7 +134,8 @@ def test_a_whole_deal_against_the_computer(room, rules, players):
     with pg.expect_download() as download:
         pg.click(".cq-play-tools button.cq-record")
     text = Path(download.value.path()).read_text(encoding="utf-8")
-    g = (RommeGame if players else Game).from_record(text)
+    g = (RommeGame if rules.startswith("romme") else Game).from_record(text)
+    assert g.players == (players or 2)
     assert g.is_over and g.decisions >= pressed
 
 

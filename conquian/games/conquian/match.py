@@ -48,7 +48,7 @@ class Match:
     >>> m.dealer, m.pone, m.middle
     ('Ana', 'Beto', 'Cruz')
     >>> m.add('middle wins'), m.scores, m.dealer
-    (1, {'Ana': -1, 'Beto': -1, 'Cruz': 2}, 'Beto')
+    (2, {'Ana': -1, 'Beto': -1, 'Cruz': 2}, 'Beto')
     """
 
     def __init__(self, rules: "RuleSet | str", players: tuple[str, str] = ("A", "B"), first_dealer: str | None = None):
