@@ -6,8 +6,9 @@ deals between greedy players (:mod:`conquian.players`) that each source's rule s
 switched to each other value (:data:`conquian.games.conquian.kernel.PLAY_AXES` and
 :data:`~conquian.games.conquian.kernel.TABLE_AXES`), for Rommé one cell per number of players.  It writes them all to
 one JSON file (``docs/_data/statistics.json``) with the command, seed, engine and version that made them, each game's
-figures under its name.  A cell whose rules the native kernel does not play runs on the Python engine with fewer deals
-(``--python-deals``), its count in its figures.  The site draws its statistics pages from that file only, so ``make
+figures under its name.  A cell whose rules (or number of players: three, for a Conquian rule set that seats three)
+the native kernel does not play runs on the Python engine with fewer deals (``--python-deals``), its count in its
+figures.  The site draws its statistics pages from that file only, so ``make
 html`` stays fast; a source declared since then is named there as having no figures yet, until ``make stats`` runs
 again.
 
@@ -146,7 +147,7 @@ def compute(deals: dict, seed: int, engine: str, progress=None, python_deals: in
                 if "rules" in row:
                     # rules the game's kernel does not play: the Python engine's count, whichever engine was asked
                     # for (so that the same seed gives the same figures on both)
-                    slow = g.kernel is not None and bool(g.kernel.plays(parse_rules(row["rules"])))
+                    slow = g.kernel is not None and bool(g.kernel.plays(parse_rules(row["rules"])) or row.get("players"))
                     n = min(deals[g.name], python_deals) if slow else deals[g.name]
                     slower += slow
                     key = (row["rules"], row.get("players"), n, use)

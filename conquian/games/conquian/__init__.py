@@ -63,10 +63,20 @@ def _summary_lines(result: dict) -> list[str]:
 
 
 # The statistics switch every axis the kernel plays by (a rule of play or of the meld table); the others cannot change
-# a deal, and the pages say why.
+# a deal, and the pages say why.  The most players is not switched but played: a rule set that seats three gets a cell
+# of three players, beside its cells of two.
 _IN_PLAY = frozenset(kernel.PLAY_AXES + kernel.TABLE_AXES)
-STATISTICS = Statistics("axes", lambda rules: axis_cells(rules, _IN_PLAY), 100_000, "for each Conquian rule set",
-                        not_in_play=kernel.NOT_IN_PLAY)
+
+
+def _cells(rules) -> list[dict]:
+    out = axis_cells(rules, _IN_PLAY)
+    for n in range(3, rules.max_players + 1):
+        out.append({"axis": "max_players", "value": str(n), "players": n, "rules": str(rules)})
+    return out
+
+
+STATISTICS = Statistics("axes", _cells, 100_000, "for each Conquian rule set",
+                        not_in_play={k: v for k, v in kernel.NOT_IN_PLAY.items() if k != "max_players"})
 
 GAME = GameType("conquian", "Conquian", RuleSet, Game, (2, 3), notation, _start, seats, _summary,
                 _summary_lines, greedy=greedy, kernel=kernel, statistics=STATISTICS)

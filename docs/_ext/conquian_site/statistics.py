@@ -253,17 +253,10 @@ class StatisticsDirective(CqDirective):
     def sources(self, d: dict) -> list[nodes.Node]:
         rows, wins, first = [], [], []
         for source, block in ((s, b) for g in by("axes") for s, b in d.get(g.name, {}).items()):
-            f = next(c for c in block["cells"] if c["axis"] is None)["figures"]
-            n = f["deals"]
-            other = n - f["wins"] - f["endings"].get("tableau", 0)
-            name = short(source)
-            rows.append([strong(name), f"{n:,}", share_text(f["wins"], n), share_text(f["endings"].get("tableau", 0), n),
-                         f"{other:,}", share_text(f["first_wins"], max(f["wins"], 1)), length_text(f),
-                         f"{f['stock_left'] / n:.1f}"])
-            lo, hi = wilson(f["wins"], n)
-            wins.append((name, 100 * f["wins"] / n, 100 * lo, 100 * hi))
-            lo, hi = wilson(f["first_wins"], max(f["wins"], 1))
-            first.append((name, 100 * f["first_wins"] / max(f["wins"], 1), 100 * lo, 100 * hi))
+            # the rule set as declared, then as played by three where it seats three
+            for c in (c for c in block["cells"] if c["axis"] is None or "players" in c):
+                self._source_row(c["figures"], short(source) + (f", {c['players']} players" if "players" in c else ""),
+                                 rows, wins, first)
         out: list[nodes.Node] = [table(["Source", "Deals", "Won", "Tableau (stock ran out)", "Other endings",
                                         "First player's share of won deals", "Decisions per deal",
                                         "Cards left in the stock"], rows)]
@@ -274,8 +267,22 @@ class StatisticsDirective(CqDirective):
         out.append(interval_plot("cq-plot-first", "The first player's share of won deals, by source",
                                  "; ".join(f"{s}: {v:.1f} %" for s, v, _, _ in first), first, 0, 100))
         out.append(para("Of the deals someone won, the share won by the player who had the first say (the pone "
-                        "in every source); 50 % would mean no advantage.", classes=["cq-plot-caption"]))
+                        "in every source); 50 % would mean no advantage (a third, with three players).",
+                        classes=["cq-plot-caption"]))
         return out + no_figures_yet([s for g in by("axes") for s in missing(d, g)])
+
+    @staticmethod
+    def _source_row(f: dict, name: str, rows: list, wins: list, first: list) -> None:
+        """One row of the table by source, and its points on the two plots."""
+        n = f["deals"]
+        other = n - f["wins"] - f["endings"].get("tableau", 0)
+        rows.append([strong(name), f"{n:,}", share_text(f["wins"], n), share_text(f["endings"].get("tableau", 0), n),
+                     f"{other:,}", share_text(f["first_wins"], max(f["wins"], 1)), length_text(f),
+                     f"{f['stock_left'] / n:.1f}"])
+        lo, hi = wilson(f["wins"], n)
+        wins.append((name, 100 * f["wins"] / n, 100 * lo, 100 * hi))
+        lo, hi = wilson(f["first_wins"], max(f["wins"], 1))
+        first.append((name, 100 * f["first_wins"] / max(f["wins"], 1), 100 * lo, 100 * hi))
 
     def effects(self, d: dict) -> list[nodes.Node]:
         out: list[nodes.Node] = []
@@ -302,6 +309,8 @@ class StatisticsDirective(CqDirective):
                     frm = answer_words(ax, getattr(VARIANTS[source], ax.name))
                     to = value_words(ax.name, c["value"]) if c["value"] else ""
                     change = f"{frm} → {to}" if to else frm
+                    if "players" in c:  # not a rule switched, but the rule set played by more at the table
+                        change = to = f"{c['players']} players at the table instead of 2"
                     if c.get("with"):
                         change += " (with " + ", ".join(f"{names[k].title.lower()}: {value_words(k, v)}"
                                                         for k, v in c["with"].items()) + ")"
