@@ -87,6 +87,9 @@ def _report(result: dict, as_json: bool, game) -> None:
     if "strategies" in result:
         seats = game.seats(result.get("players", len(result["strategies"])))
         print("  strategies: " + ", ".join(f"{seat} {name}" for seat, name in zip(seats, result["strategies"])))
+    if result.get("actions"):  # how often each kind of move came into play, the most played first
+        played = sorted(result["actions"].items(), key=lambda kv: (-kv[1], kv[0]))
+        print("  actions: " + ", ".join(f"{kind} {n:,}" for kind, n in played))
     secs = result["seconds"]  # to the microsecond; a run too short to time has no rate, not a made-up one
     rates = f": {result['games'] / secs:,.0f} games/s, {result['decisions'] / secs:,.0f} decisions/s" if secs else ""
     print(f"  {result['decisions']} decisions in {_duration(result['seconds'])} of engine time{rates}")

@@ -141,6 +141,9 @@ class Tally:
     """Deals stopped unfinished (see :data:`conquian.simulation.MAX_DECISIONS`): neither won nor tied."""
     decisions: int = 0
     seconds: float = 0.0
+    actions: "dict | None" = field(default_factory=dict)
+    """Actions played, by kind (``use``, ``pass``, ``force`` ...): None once a deal was played whose actions were not
+    counted (the kernel's deals kept one by one, see :meth:`conquian.simulation.Simulation.play`)."""
 
 
 @dataclass(frozen=True)

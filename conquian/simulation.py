@@ -41,12 +41,19 @@ from .registry import parse_rules
 from .text import shorten, shown_number
 
 __all__ = ["Engine", "DealResult", "Simulation", "simulate", "engine_for", "MAX_DECISIONS", "UNFINISHED", "MAX_GAMES",
-           "MAX_SEED", "whole_number"]
+           "MAX_SEED", "whole_number", "action_kind"]
 
 #: The largest seed (the generator is seeded with 64 bits, as a deal's seed may be).
 MAX_SEED = 2 ** 64 - 1
 #: Beyond this many players, not even the game is asked (its message would write the number out in full).
 MAX_PLAYERS = 999
+
+
+def action_kind(action) -> str:
+    """An action's kind as the tally counts it: its kind's name (``use``, ``pass``, ``force`` ...), and
+    ``discard-force`` for a Conquian discard laid straight onto an opponent's meld."""
+    kind = action.kind.value
+    return "discard-force" if kind == "discard" and getattr(action, "onto", 0) else kind
 
 
 class Engine(enum.Enum):
@@ -146,15 +153,20 @@ class Simulation:
             n = min(n, games - done) if native else 1
             start = time.perf_counter()
             counts = None
+            actions: dict = {}
             if native and not keep:  # counts only: the kernel sums them
                 counts, batch = self.game.kernel.tally(self.rules, self.strategies, self.rng, n), []
+            elif native:  # deals kept one by one: the kernel does not count their actions
+                batch, actions = self._native(n, final), None
             else:
-                batch = self._native(n, final) if native else [self._python(final)]
+                batch = [self._python(final, actions)]
             elapsed = time.perf_counter() - start
             # The tally changes only from here, once the call or the deal is finished.
             self.tally.seconds += elapsed
             if counts is not None:
                 self._add(counts)
+            else:
+                self._add_actions(actions)
             for r in batch:
                 self._count(r)
             if results is not None:
@@ -167,12 +179,15 @@ class Simulation:
                 last = time.monotonic()
         return results
 
-    def _python(self, final: bool) -> DealResult:
+    def _python(self, final: bool, actions: dict) -> DealResult:
         g = self.deal()
         first = int(g.to_act)
         seats = self.seats
         while not g.is_over and g.decisions < MAX_DECISIONS:
-            g.play(seats[g.to_act].choose(g))
+            a = seats[g.to_act].choose(g)
+            kind = action_kind(a)
+            actions[kind] = actions.get(kind, 0) + 1
+            g.play(a)
         o = g.outcome
         if o is None:
             return DealResult(UNFINISHED, None, first, g.decisions, len(g.stock), (), g.snapshot() if final else None)
@@ -194,6 +209,15 @@ class Simulation:
         seats = self.game.seats(self.players)
         for seat, n in zip(seats, counts["wins"]):
             t.wins[seat] += n
+        self._add_actions({k: n for k, n in counts["actions"].items() if n})
+
+    def _add_actions(self, actions: "dict | None") -> None:
+        t = self.tally
+        if actions is None or t.actions is None:
+            t.actions = None
+            return
+        for kind, n in actions.items():
+            t.actions[kind] = t.actions.get(kind, 0) + n
 
     def _count(self, r: DealResult) -> None:
         ending, winner, decisions, flags = r.ending, r.winner, r.decisions, r.flags
@@ -215,6 +239,8 @@ class Simulation:
             out["strategies"] = list(self.strategies)
         if self.tally.unfinished:
             out["unfinished"] = self.tally.unfinished
+        if self.tally.actions is not None:  # by kind, in one order whichever engine played
+            out["actions"] = dict(sorted(self.tally.actions.items()))
         out["engine"] = self.engine.value
         out["seconds"] = round(self.tally.seconds, 6)  # to the microsecond: a rate from it is the rate measured
         return out

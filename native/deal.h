@@ -3,7 +3,7 @@
 /* -- the deal ------------------------------------------------------------------------------------------------ */
 enum { PH_OFFER, PH_DISCARD, PH_REFUSED, PH_OVER };
 enum { O_TURNED_UP, O_DRAWN, O_PASSED, O_DISCARD, O_DEMANDED };
-enum { K_PASS, K_USE, K_DISCARD, K_FORCE, K_DEMAND, K_WAIVE, K_TAKE, K_LAY };
+enum { K_PASS, K_USE, K_DISCARD, K_FORCE, K_DEMAND, K_WAIVE, K_TAKE, K_LAY, K_KINDS };
 enum { T_NONE = -1, T_WIN = 0, T_TABLEAU = 1 };
 
 typedef struct {

@@ -84,7 +84,8 @@ static PyObject *final_of(const State *g) {
 static PyObject *endings[2], *unfinished, *zero_seat, *one_seat, *no_flags;  /* made once, at import */
 
 /* play(rules, state, deals, strategies, final, check, limit[, summary]) -> (results, state).  With summary, results
-   is only (deals, decisions, dealer's wins, pone's wins, ties, deals stopped).  A deal still going after limit
+   is only (deals, decisions, dealer's wins, pone's wins, ties, deals stopped, actions played by kind: a tuple in the
+   order of deal.h's K_ kinds, then the discards forced onto a meld).  A deal still going after limit
    decisions is stopped (termination -1), as conquian/simulation.py stops it.
    strategies: (dealer's, pone's), 0 random, 1 greedy.  Each result: the fields of conquian.simulation.DealResult
    (ending, winner, first, decisions, stock left, flags, final state as plain values or None). */
@@ -109,6 +110,7 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
     LayCache cache[2] = {{0}};
     if (rules_from(rules_t, r) < 0 || state_from(state_t, &rng) < 0) goto done;
     long long decisions = 0, wins[2] = {0, 0}, ties = 0, stopped = 0;  /* the summary's counts */
+    long long kinds[K_KINDS + 1] = {0};  /* actions played, by kind; the last, a discard forced onto a meld */
     results = summary ? NULL : PyList_New(deals);
     if (!summary && !results) goto done;
     int strategy[2] = {s0, s1};
@@ -138,7 +140,11 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
                 }
                 if (bad) break;
             }
-            apply(r, &g, &acts.a[pick]);
+            const Act *chosen = &acts.a[pick];
+            /* counted before it is played; a kind out of the table's range is refused, never counted out of bounds */
+            if (chosen->kind < 0 || chosen->kind >= K_KINDS) { bad = 10; break; }
+            kinds[chosen->kind == K_DISCARD && chosen->onto ? K_KINDS : chosen->kind]++;
+            apply(r, &g, chosen);
             if (check && (bad = broken(r, &g))) break;
         }
         if (bad) {
@@ -177,7 +183,16 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
         if (!one) { Py_CLEAR(results); goto done; }
         PyList_SET_ITEM(results, d, one);
     }
-    if (summary) results = Py_BuildValue("(iLLLLL)", deals, decisions, wins[0], wins[1], ties, stopped);
+    if (summary) {
+        PyObject *counted = PyTuple_New(K_KINDS + 1);
+        if (!counted) goto done;
+        for (int k = 0; k <= K_KINDS; k++) {
+            PyObject *n = PyLong_FromLongLong(kinds[k]);
+            if (!n) { Py_DECREF(counted); goto done; }
+            PyTuple_SET_ITEM(counted, k, n);
+        }
+        results = Py_BuildValue("(iLLLLLN)", deals, decisions, wins[0], wins[1], ties, stopped, counted);
+    }
 done:
     free(acts.a);
     free(arrs.a);

@@ -42,6 +42,7 @@ from ...text import shorten
 from .state import Origin, Outcome, Phase, Role, Snapshot, Termination
 
 __all__ = ["available", "why_not", "play", "tally", "plays", "header", "built_from", "signature", "PLAYS", "Flag",
+           "ACTION_KINDS",
            "NotInPlay", "FLAG", "TABLE", "FLAGS", "PLAY_AXES", "TABLE_AXES", "NOT_IN_PLAY", "DEFAULT_ONLY", "MAX_KEPT"]
 
 
@@ -328,9 +329,15 @@ def play(rules: RuleSet, strategies, rng, deals: int, final: bool, check: bool =
     return [DealResult(*r) for r in raw]
 
 
+#: The kinds of action the kernel counts, in native/deal.h's order (``K_PASS`` ...), then a discard forced onto a
+#: meld: the names :func:`conquian.simulation.action_kind` gives the same actions.
+ACTION_KINDS = ("pass", "use", "discard", "force", "demand", "waive", "take", "lay", "discard-force")
+
+
 def tally(rules: RuleSet, strategies, rng, deals: int) -> dict:
     """Play ``deals`` deals as :func:`play` does and return only their counts: ``deals``, ``decisions``, ``wins``
-    (per seat), ``ties``, ``unfinished`` (what :class:`~conquian.simulation.Simulation` sums, without an object per
-    deal)."""
-    n, decisions, dealer, pone, ties, stopped = _run(rules, strategies, rng, deals, False, False, True)
-    return {"deals": n, "decisions": decisions, "wins": (dealer, pone), "ties": ties, "unfinished": stopped}
+    (per seat), ``ties``, ``unfinished`` and ``actions`` (by kind: what :class:`~conquian.simulation.Simulation` sums,
+    without an object per deal)."""
+    n, decisions, dealer, pone, ties, stopped, kinds = _run(rules, strategies, rng, deals, False, False, True)
+    return {"deals": n, "decisions": decisions, "wins": (dealer, pone), "ties": ties, "unfinished": stopped,
+            "actions": dict(zip(ACTION_KINDS, kinds))}
