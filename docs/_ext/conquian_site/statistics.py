@@ -97,6 +97,19 @@ def load(srcdir) -> dict:
     return data
 
 
+def source_row(f: dict, name: str, rows: list, wins: list, first: list) -> None:
+    """One row of the table by source, and its points on the two plots."""
+    n = f["deals"]
+    other = n - f["wins"] - f["endings"].get("tableau", 0)
+    rows.append([strong(name), f"{n:,}", share_text(f["wins"], n), share_text(f["endings"].get("tableau", 0), n),
+                 f"{other:,}", share_text(f["first_wins"], max(f["wins"], 1)), length_text(f),
+                 f"{f['stock_left'] / n:.1f}"])
+    lo, hi = wilson(f["wins"], n)
+    wins.append((name, 100 * f["wins"] / n, 100 * lo, 100 * hi))
+    lo, hi = wilson(f["first_wins"], max(f["wins"], 1))
+    first.append((name, 100 * f["first_wins"] / max(f["wins"], 1), 100 * lo, 100 * hi))
+
+
 # -- figures in words ----------------------------------------------------------------------------------------------
 def short(source: str) -> str:
     """A source as readers name it (rummy.ch, Dutch), never its id."""
@@ -255,8 +268,8 @@ class StatisticsDirective(CqDirective):
         for source, block in ((s, b) for g in by("axes") for s, b in d.get(g.name, {}).items()):
             # the rule set as declared, then as played by three where it seats three
             for c in (c for c in block["cells"] if c["axis"] is None or "players" in c):
-                self._source_row(c["figures"], short(source) + (f", {c['players']} players" if "players" in c else ""),
-                                 rows, wins, first)
+                source_row(c["figures"], short(source) + (f", {c['players']} players" if "players" in c else ""),
+                           rows, wins, first)
         out: list[nodes.Node] = [table(["Source", "Deals", "Won", "Tableau (stock ran out)", "Other endings",
                                         "First player's share of won deals", "Decisions per deal",
                                         "Cards left in the stock"], rows)]
@@ -270,19 +283,6 @@ class StatisticsDirective(CqDirective):
                         "in every source); 50 % would mean no advantage (a third, with three players).",
                         classes=["cq-plot-caption"]))
         return out + no_figures_yet([s for g in by("axes") for s in missing(d, g)])
-
-    @staticmethod
-    def _source_row(f: dict, name: str, rows: list, wins: list, first: list) -> None:
-        """One row of the table by source, and its points on the two plots."""
-        n = f["deals"]
-        other = n - f["wins"] - f["endings"].get("tableau", 0)
-        rows.append([strong(name), f"{n:,}", share_text(f["wins"], n), share_text(f["endings"].get("tableau", 0), n),
-                     f"{other:,}", share_text(f["first_wins"], max(f["wins"], 1)), length_text(f),
-                     f"{f['stock_left'] / n:.1f}"])
-        lo, hi = wilson(f["wins"], n)
-        wins.append((name, 100 * f["wins"] / n, 100 * lo, 100 * hi))
-        lo, hi = wilson(f["first_wins"], max(f["wins"], 1))
-        first.append((name, 100 * f["first_wins"] / max(f["wins"], 1), 100 * lo, 100 * hi))
 
     def effects(self, d: dict) -> list[nodes.Node]:
         out: list[nodes.Node] = []
