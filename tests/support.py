@@ -82,8 +82,10 @@ def check_invariants(game: Game) -> None:
     seen = []
     roles = game.seats()
     assert roles == ROLES + (Role.MIDDLE,) * (game.players == 3), roles
+    places = game.places()
     for role in roles:
         seen += game.hand(role)
+        seen += places[f"{role} gives"]  # chosen for the exchange, face down, before play
         for meld in game.melds(role):
             assert is_meld(r, meld), f"{role} has an invalid meld {meld}"
             seen += meld
@@ -94,7 +96,7 @@ def check_invariants(game: Game) -> None:
     assert len(seen) == len(set(seen)), "a card is in two places"
     assert sorted(seen) == sorted(r.deck), "a card is missing"
     for role in roles:
-        held = len(game.hand(role)) + game.down(role)
+        held = len(game.hand(role)) + game.down(role) + len(places[f"{role} gives"])
         if game.is_over:
             winner = game.outcome.winner
             assert held in ((r.hand_size, r.hand_size + 1) if role is winner else (r.hand_size,))

@@ -100,6 +100,10 @@ def _seated(r, n: int) -> bool:
 def _(r): return max(n for n in (2, 3) if _seated(r, n))
 
 
+@probe("exchange", lambda v: v)
+def _(r): return Game(r, seed=1).phase.value == "exchange"
+
+
 @probe("hand_size", lambda v: v)
 def _(r): return len(Game(r, seed=3).hand("pone"))
 
@@ -111,8 +115,16 @@ def _(r):
     return after_cut[1] in g.hand("pone")  # the pone's second card came in the same packet
 
 
+def _first_card(r):
+    """A fresh deal at its first card: the exchange, where there is one, played first."""
+    g = Game(r, seed=3)
+    while g.phase.value == "exchange":
+        g.play(g.legal_actions()[0])
+    return g
+
+
 @probe("turn_up", lambda v: "turned up" if v else "drawn")
-def _(r): return Game(r, seed=3).origin.value
+def _(r): return _first_card(r).origin.value
 
 
 def _cut_ok(r, k):

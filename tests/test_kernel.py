@@ -40,8 +40,11 @@ def test_a_source_the_kernel_does_not_play_runs_on_python_saying_why(capsys):
     """pagat's Mexican game is the one source left out of the comparison: asked for the kernel, the simulation says
     why not; left to choose, it plays on Python and says so in one line."""
     assert [s for s in sources("conquian") if s not in CONQUIAN] == ["pagat-mexican"]
-    assert kernel.plays(VARIANTS["pagat-mexican"]) == "the native kernel does not play forcing=both (not among its values yet)"
-    with pytest.raises(ConquianError, match=r"--engine native: the native kernel does not play forcing=both"):
+    assert kernel.plays(VARIANTS["pagat-mexican"]) == ("the native kernel does not play exchange=true (it reads no "
+                                                       "exchange: it plays false only)")
+    assert kernel.plays(VARIANTS["pagat-mexican"].replace(exchange=False)) == ("the native kernel does not play "
+                                                                               "forcing=both (not among its values yet)")
+    with pytest.raises(ConquianError, match=r"--engine native: the native kernel does not play exchange=true"):
         Simulation("pagat-mexican", 3, strategy="random", engine="native").play(1)
     sim = Simulation("pagat-mexican", 3, strategy="random", engine="auto")
     sim.play(20)

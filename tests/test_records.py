@@ -75,8 +75,10 @@ def test_a_misdeal_is_refused_where_the_rules_let_play_go_on(source):
     rules = VARIANTS[source].replace(misdeal="play-on")
     g = Game(rules, seed=3)
     g.report(FACED)  # nothing ends, so a position declaring a misdeal is impossible
-    offer = g.offer
-    text = str(g).rsplit("\n", 1)[0].replace("stock: ", f"stock: {offer} ") + "\nresult: misdeal"
+    offer = g.offer  # before play, in an exchange, no card is on offer: the chosen cards go back to the hands
+    text = str(g).rsplit("\n", 1)[0] + "\nresult: misdeal"
+    text = text.replace("stock: ", f"stock: {offer} ") if offer else "\n".join(
+        ln for ln in text.splitlines() if " gives: " not in ln)
     with pytest.raises(PositionError, match="misdeal = play-on"):
         position(text)
     record = Game(rules, seed=3).record().replace("moves:\n", f"moves:\nreport: {FACED}\nresult: misdeal\n")

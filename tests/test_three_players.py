@@ -33,8 +33,16 @@ def test_the_deal_goes_to_the_right_and_the_pone_starts():
     r = Game(MEXICAN, 3).rules
     g = Game(MEXICAN, 3, pack=r.deck, cut=0)  # one card at a time: pone, middle, dealer, pone ...
     assert g.hand("pone")[0] == r.deck[0] and g.hand("middle")[0] == r.deck[1] and g.hand("dealer")[0] == r.deck[2]
-    assert [len(g.hand(s)) for s in g.seats()] == [8, 8, 8] and len(g.stock) == 40 - 24 - 1
+    assert [len(g.hand(s)) for s in g.seats()] == [8, 8, 8] and len(g.stock) == 40 - 24
     assert g.seats() == (Role.DEALER, Role.PONE, Role.MIDDLE) and g.to_act is Role.PONE and g.players == 3
+    # the exchange first: each passes a card to his right, the pone first; then the pone draws the first card
+    gave = {}
+    for seat in (Role.PONE, Role.MIDDLE, Role.DEALER):
+        assert g.to_act is seat and g.phase.value == "exchange"
+        gave[seat] = g.hand(seat)[0]
+        g.play(f"give {gave[seat]}")
+    assert gave[Role.PONE] in g.hand("middle") and gave[Role.MIDDLE] in g.hand("dealer")
+    assert gave[Role.DEALER] in g.hand("pone") and g.to_act is Role.PONE and len(g.stock) == 40 - 24 - 1
 
 
 @pytest.mark.parametrize("rules, players, message", [
@@ -148,7 +156,10 @@ def test_a_middle_player_in_a_position_of_two_is_refused():
     (lambda r: r.replace("players: 3\n", ""), "it is dealer's turn, not middle's"),
 ])
 def test_bad_three_player_records_are_refused_clearly(edit, message):
-    record = Game(MEXICAN, 3, seed=4).play("pass").play("pass").record()
+    g = Game(MEXICAN, 3, seed=4)
+    for _ in range(3):  # the exchange
+        g.play(g.legal_actions()[0])
+    record = g.play("pass").play("pass").record()
     with pytest.raises(RecordError, match=message):
         Game.from_record(edit(record))
 

@@ -62,10 +62,10 @@ def _summary_lines(result: dict) -> list[str]:
             f"  {seats_won}, tableaux {result['ties']} ({100 * result['ties'] / g:.1f}%)"]
 
 
-# The statistics switch every axis the kernel plays by (a rule of play or of the meld table); the others cannot change
-# a deal, and the pages say why.  The most players is not switched but played: a rule set that seats three gets a cell
+# The statistics switch every axis that can change a deal (a rule of play or of the meld table, the kernel's or, where
+# the kernel plays the default only, the Python engine's); the others cannot, and the pages say why.  The most players is not switched but played: a rule set that seats three gets a cell
 # of three players, beside its cells of two.
-_IN_PLAY = frozenset(kernel.PLAY_AXES + kernel.TABLE_AXES)
+_IN_PLAY = frozenset(kernel.PLAY_AXES + kernel.TABLE_AXES + kernel.DEFAULT_ONLY)  # the last, played on Python
 
 
 def _cells(rules) -> list[dict]:

@@ -12,6 +12,7 @@ text                                    meaning
 ``discard 7♥ onto [4♥ 5♥ 6♥]``          discard by forcing the card on the opponent's meld (active forcing)
 ``demand``                              reactive forcing: make the opponent take the card he declined
 ``waive``                               let the declined card go
+``give 5♣``                             pass a hand card face down to the next player (only where ``exchange``)
 ======================================  ==================================================================
 
 Groups of cards are held as masks of :attr:`Card.code <conquian.cards.Card.code>`, so an action does not
@@ -42,6 +43,7 @@ class Kind(enum.Enum):
     DISCARD = "discard"
     DEMAND = "demand"
     WAIVE = "waive"
+    GIVE = "give"
 
 
 _WITH_MELDS = (Kind.USE, Kind.LAY)
@@ -84,9 +86,9 @@ class Action(ActionBase):
             return k.value + " " + " ".join(group(m) for m in self.melds)
         if k is Kind.FORCE:
             return f"force {group(self.onto)}"
-        if k is Kind.DISCARD:
+        if k is Kind.DISCARD or k is Kind.GIVE:
             (c,) = cards_of(self.card)
-            return f"discard {c.ascii if ascii else c}" + (f" onto {group(self.onto)}" if self.onto else "")
+            return f"{k.value} {c.ascii if ascii else c}" + (f" onto {group(self.onto)}" if self.onto else "")
         return k.value
 
     @classmethod
@@ -109,6 +111,12 @@ class Action(ActionBase):
             return cls(kind, onto=groups[0])
         if kind is Kind.DISCARD:
             return _discard(rest, shown)
+        if kind is Kind.GIVE:
+            found = _cards(rest)
+            if len(found) != 1:
+                raise ActionError(f"action {shown!r}: 'give' needs one card, e.g. 'give 6♦'"
+                                  + (f"; found {len(found)}" if found else ""))
+            return cls(kind, card=1 << found[0].code)
         if rest:
             raise ActionError(f"action {shown!r}: '{kind.value}' takes nothing after it")
         return cls(kind)
@@ -170,14 +178,14 @@ def _check_shape(kind: Kind, melds: tuple, card: int, onto: int) -> None:
             shown = shown_number(value) if type(value) is int else shorten(repr(value), 40) if isinstance(value, str) \
                 else type(value).__name__
             raise ActionError(f"Action({name}) must be a card mask, not {shown}")
-    need = {"melds": kind in _WITH_MELDS, "card": kind is Kind.DISCARD, "onto": kind is Kind.FORCE}
+    need = {"melds": kind in _WITH_MELDS, "card": kind in (Kind.DISCARD, Kind.GIVE), "onto": kind is Kind.FORCE}
     for name, value in (("melds", melds), ("card", card), ("onto", onto)):
         if need[name] and not value:
             raise ActionError(f"a '{kind.value}' action needs {name}")
     if melds and kind not in _WITH_MELDS:
         raise ActionError(f"a '{kind.value}' action has no melds")
-    if card and (kind is not Kind.DISCARD or card & (card - 1)):
-        raise ActionError("only a 'discard' has a card, and just one")
+    if card and (kind not in (Kind.DISCARD, Kind.GIVE) or card & (card - 1)):
+        raise ActionError("only a 'discard' or a 'give' has a card, and just one")
     if onto and kind not in (Kind.FORCE, Kind.DISCARD):
         raise ActionError(f"a '{kind.value}' action has no 'onto' meld")
     seen = 0

@@ -40,6 +40,7 @@ def check(s: Snapshot) -> None:
     roles = seats(s.players)
     zones = [(f"{role} hand", [b for b in _single_bits(s.hands[role])]) for role in roles]
     zones += [(f"{role} melds", [m for m in s.melds[role]]) for role in roles]
+    zones += [(f"{role} gives", [s.given[role]]) for role in roles if s.given and s.given[role]]
     zones += [("stock", list(s.stock)), ("out", list(s.out)), ("offer", [s.offer] if s.offer else [])]
     for zone, masks in zones:
         for m in masks:
@@ -92,6 +93,9 @@ def _check_types(s: Snapshot) -> None:
             fail(field, f"an {kind.__name__} or None", getattr(s, field))
     if type(s.forced) is not bool:
         fail("forced", "True or False", s.forced)
+    if not (isinstance(s.given, tuple) and (not s.given or len(s.given) == len(s.hands))
+            and all(_is_mask(g) and not g & (g - 1) for g in s.given)):
+        fail("given", "() or one card mask (0 for none) for each hand", s.given)
     if seating_error(s.rules, len(s.hands)):
         raise PositionError(seating_error(s.rules, len(s.hands)))
 
@@ -106,12 +110,18 @@ def _single_bits(mask: int) -> list[int]:
 
 
 def _check_phase(s: Snapshot) -> None:
+    if (s.phase is Phase.EXCHANGE) != bool(s.given):
+        raise PositionError("the cards chosen for the exchange are held only while the exchange goes on")
     if s.phase is Phase.OVER:
         if s.outcome is None or s.actor is not None or s.offer:
             raise PositionError("a finished deal has a result, and nobody to act and no card on offer")
         return
     if s.outcome is not None or s.actor is None:
         raise PositionError(f"a deal in phase {s.phase.value!r} has somebody to act and no result")
+    if s.phase is Phase.EXCHANGE:
+        if s.offer or s.origin is not None or s.forced:
+            raise PositionError("before play no card is on offer and nobody has been forced")
+        return
     if s.phase is Phase.DISCARD:
         if s.offer or s.origin is not None:
             raise PositionError("a player who must discard has no card on offer to him")
@@ -173,6 +183,9 @@ def _check_history(s: Snapshot) -> None:
     o, actor = s.origin, s.actor
     # The player before the actor: the one who passed or discarded the card he faces, or who refused it.
     previous = Role(before(actor, n)) if actor is not None else None
+    if s.phase is Phase.EXCHANGE:
+        _check_exchange(s, first)
+        return
     if s.phase is Phase.OVER:
         return
     if s.phase is Phase.DISCARD:
@@ -221,3 +234,19 @@ def _check_history(s: Snapshot) -> None:
         target = actor if o is Origin.DEMANDED else previous
         if not any((m | s.offer) in r.table.melds for m in s.melds[target]):
             raise PositionError(f"{card} fits none of {target}'s melds, so it cannot be demanded of him")
+
+
+def _check_exchange(s: Snapshot, first: Role) -> None:
+    """Before play: the exchange under way, the players choosing in turn from the first to play."""
+    r, n = s.rules, s.players
+    if not r.exchange:
+        raise PositionError("no card is passed before play under these rules (rule exchange = false)")
+    if s.out or any(s.melds) or len(s.stock) != r.pack.shape.size - n * r.hand_size:
+        raise PositionError("the exchange comes before play: no melds, nothing out, the rest of the pack in the stock")
+    order = [Role(after(first + k - 1, n)) for k in range(n)]  # the first to play, then to his right
+    done = order[:order.index(s.actor)]
+    for seat in order:
+        if bool(s.given[seat]) != (seat in done):
+            raise PositionError(f"the players choose their cards for the exchange in turn from {first}: with {s.actor} "
+                                f"to choose, {' and '.join(map(str, done)) or 'nobody'} "
+                                f"{'has' if len(done) == 1 else 'have'} chosen")

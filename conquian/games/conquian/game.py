@@ -100,6 +100,10 @@ class Game(Deal):
                     i += 1
         first = Role.PONE if rules.first_say.value == "pone" else Role.DEALER
         top = 1 << order[i].code
+        if rules.exchange:  # before play, each chooses a card to pass on: the first card stays on the stock
+            self._load(Snapshot(rules, tuple(hands), ((),) * players, tuple(1 << c.code for c in order[i:]), (),
+                                Phase.EXCHANGE, first, given=(0,) * players), start)
+            return
         self._load(Snapshot(rules, tuple(hands), ((),) * players, tuple(1 << c.code for c in order[i + 1:]), (),
                             Phase.OFFER, first, top, Origin.TURNED_UP if rules.turn_up else Origin.DRAWN), start)
 
@@ -147,9 +151,11 @@ class Game(Deal):
 
     def places(self) -> dict[str, tuple[Card, ...]]:
         out = {}
+        given = self.state.given
         for role in seats(self.players):
             out[f"{role} hand"] = self.hand(role)
             out[f"{role} melds"] = tuple(c for m in self.melds(role) for c in m)
+            out[f"{role} gives"] = (card_of(given[role]),) if given and given[role] else ()  # face down, before play
         out.update(stock=self.stock, out=self.out, offer=(self.offer,) if self.state.offer else ())
         return out
 

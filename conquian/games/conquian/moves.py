@@ -171,6 +171,18 @@ def refused_why(s: State, a: Action) -> tuple[str, str | None]:
             f"it fits his meld ('demand' or 'waive')", "forcing")
 
 
+# -- before play: the exchange -----------------------------------------------------------------------------
+def exchange_moves(s: State) -> list[Action]:
+    return [_new(Action, (Kind.GIVE, (), b, 0)) for b in bits(s.hands[s.actor])]
+
+
+def exchange_why(s: State, a: Action) -> tuple[str, str | None]:
+    who, to = Role(s.actor), Role(after(s.actor, s.players))
+    if a.kind is Kind.GIVE:
+        return f"{card_of(a.card)} is not in {who}'s hand", None
+    return f"before play {who} must choose a card of his hand to pass face down to {to} ('give C')", "exchange"
+
+
 def over_moves(s: State) -> list[Action]:
     return []
 
@@ -180,6 +192,7 @@ def over_why(s: State, a: Action) -> tuple[str, str | None]:
 
 
 PHASES = {
+    Phase.EXCHANGE: (exchange_moves, exchange_why),
     Phase.OFFER: (offer_moves, offer_why),
     Phase.DISCARD: (discard_moves, discard_why),
     Phase.REFUSED: (refused_moves, refused_why),

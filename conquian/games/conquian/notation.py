@@ -23,7 +23,7 @@ __all__ = ["KEYS", "parse_position", "format_position", "RecordText", "parse_rec
 
 #: The keys of position text.
 KEYS = ("variant", "dealer hand", "dealer melds", "pone hand", "pone melds", "middle hand", "middle melds", "stock",
-        "out", "offer", "to discard", "result")
+        "out", "dealer gives", "pone gives", "middle gives", "offer", "to discard", "to give", "result")
 #: A position with a ``middle hand:`` line is a game of three.
 _THIRD = "middle hand"
 _HOW = {"drawn by": Origin.DRAWN, "passed by": Origin.PASSED, "discarded by": Origin.DISCARD,
@@ -91,9 +91,9 @@ def parse_position(text: str) -> Snapshot:
         rules = RuleSet.parse(fields["variant"][1])
     except RuleError as exc:
         raise PositionError(f"position line {fields['variant'][0]}: {exc}") from None
-    phases = [k for k in ("offer", "to discard", "result") if k in fields]
+    phases = [k for k in ("offer", "to discard", "to give", "result") if k in fields]
     if len(phases) != 1:
-        raise PositionError("position: give exactly one of 'offer:', 'to discard:' or 'result:' "
+        raise PositionError("position: give exactly one of 'offer:', 'to discard:', 'to give:' or 'result:' "
                             f"(found {', '.join(phases) or 'none'})")
     read = _Reader(rules, fields)
     if "middle melds" in fields and _THIRD not in fields:
@@ -107,8 +107,27 @@ def parse_position(text: str) -> Snapshot:
             hands[role] = mask_of(read.cards(hk, fields[hk][1]))
         if mk in fields:
             melds[role] = read.melds(mk)
-    offer, origin, actor, phase, outcome, forced = 0, None, None, Phase.OFFER, None, False
-    if "offer" in fields:
+    offer, origin, actor, phase, outcome, forced, given = 0, None, None, Phase.OFFER, None, False, ()
+    gives = [f"{role} gives" for role in seats(n) if f"{role} gives" in fields]
+    if gives and "to give" not in fields:
+        raise PositionError(f"position line {fields[gives[0]][0]}: cards are given only before play ('to give: R')")
+    if "to give" in fields:
+        line, v = fields["to give"]
+        try:
+            actor = Role.parse(v, n)
+        except PositionError as exc:
+            raise PositionError(f"position line {line}: {exc}") from None
+        phase = Phase.EXCHANGE
+        chosen = [0] * n
+        for role in seats(n):
+            if f"{role} gives" in fields:
+                cs = read.cards(f"{role} gives", fields[f"{role} gives"][1])
+                if len(cs) != 1:
+                    raise PositionError(f"position line {fields[f'{role} gives'][0]}: a player gives one card, "
+                                        f"not {len(cs)}")
+                chosen[role] = mask_of(cs)
+        given = tuple(chosen)
+    elif "offer" in fields:
         offer, origin, actor, phase = _offer(read, rules, n, *fields["offer"])
     elif "to discard" in fields:
         line, v = fields["to discard"]
@@ -150,7 +169,7 @@ def parse_position(text: str) -> Snapshot:
         raise PositionError(f"position: {len(rest)} card(s) are nowhere: {format_cards(rest)} "
                             f"(end the stock line, or the out line, with 'rest' to put them there)")
     return Snapshot(rules, tuple(hands), tuple(melds), tuple(1 << c.code for c in stock),
-                    tuple(1 << c.code for c in out), phase, actor, offer, origin, outcome, forced)
+                    tuple(1 << c.code for c in out), phase, actor, offer, origin, outcome, forced, given)
 
 
 def _offer(read: _Reader, rules: RuleSet, players: int, n: int, v: str):
@@ -203,7 +222,10 @@ def format_position(s: Snapshot) -> str:
     card = t.cards(s.offer)[0] if s.offer else None
     actor = s.actor
     previous = Role(before(actor, s.players)) if actor is not None else None
-    if s.phase is Phase.OVER:
+    if s.phase is Phase.EXCHANGE:
+        lines += [f"{role} gives: {t.cards(s.given[role])[0]}" for role in seats(s.players) if s.given[role]]
+        lines.append(f"to give: {actor}")
+    elif s.phase is Phase.OVER:
         lines.append(f"result: {s.outcome}")
     elif s.phase is Phase.DISCARD:
         lines.append(f"to discard: {actor}" + (" (forced)" if s.forced else ""))

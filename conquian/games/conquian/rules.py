@@ -62,6 +62,13 @@ class RuleSet(RuleSetText):
                          doc="Whether the dealer turns the next card face up on the stock; if not, the first player turns it.",
                          means={True: "The dealer turns the next card face up on the stock: the first card on offer.",
                                 False: "No card is turned up at the deal: the first player turns the first card."})
+    exchange: bool = axis(False, group=Group.DEAL, title="An exchange before play",
+                          question="Does each player pass a card to the next before play?",
+                          doc="Whether each player, before play, passes one card of his hand face down to the player "
+                              "on his right.",
+                          means={True: "Before play each player passes one card of his hand, face down, to the player "
+                                       "on his right: with two, the players swap a card.",
+                                 False: "Play starts from the hands as dealt: no card changes hands before it."})
     min_cut: int = shared_axis("min_cut", 4, maximum=20)
     first_say: FirstSay = axis(FirstSay.PONE, group=Group.DEAL, title="The first say", question="Who has the first say?",
                                doc="Who has the first say to the first card.")

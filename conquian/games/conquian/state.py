@@ -76,6 +76,8 @@ def before(seat: int, players: int) -> int:
 
 
 class Phase(enum.Enum):
+    EXCHANGE = "exchange"
+    """Before play (``exchange``): the player to act chooses a card to pass face down to the next player."""
     OFFER = "offer"
     """A card is on offer and the player to act has the say to it."""
     DISCARD = "discard"
@@ -185,6 +187,8 @@ class Snapshot:
     outcome: Outcome | None = None
     forced: bool = False
     """In phase DISCARD: whether the player must discard because a card was forced on him."""
+    given: tuple[int, ...] = ()
+    """In phase EXCHANGE: the card each seat has chosen to pass face down so far (0 for none yet), by seat; else ()."""
 
     def down(self, role: Role) -> int:
         n = 0
@@ -193,8 +197,8 @@ class Snapshot:
         return n
 
     def held(self, role: Role) -> int:
-        """Cards in the player's hand and melds."""
-        return self.hands[role].bit_count() + self.down(role)
+        """Cards in the player's hand and melds, and the card he has chosen to pass before play."""
+        return self.hands[role].bit_count() + self.down(role) + bool(self.given and self.given[role])
 
     @property
     def players(self) -> int:
@@ -229,6 +233,8 @@ class State:
     """Whether a card forced on the player to act is why he must discard."""
     players: int
     """How many play: 2, or 3."""
+    given: list[int]
+    """In phase EXCHANGE, the card each seat has chosen to pass (0: not yet); else empty."""
 
     @classmethod
     def of(cls, s: Snapshot) -> "State":
@@ -236,7 +242,7 @@ class State:
         r = s.rules
         return cls(r, r.table, r.melding, list(s.hands), list(s.melds), [_or(m) for m in s.melds],
                    list(reversed(s.stock)), list(s.out), s.offer, s.origin, s.outcome,
-                   int(s.actor) if s.actor is not None else 0, s.phase, s.forced, len(s.hands))
+                   int(s.actor) if s.actor is not None else 0, s.phase, s.forced, len(s.hands), list(s.given))
 
     def snapshot(self) -> Snapshot:
         """The state as plain values."""
@@ -244,13 +250,14 @@ class State:
         return Snapshot(self.rules, tuple(self.hands), tuple(self.melds),
                         tuple(reversed(self.stock)), tuple(self.out), self.phase, None if over else Role(self.actor),
                         self.offer, self.origin if self.offer else None, self.outcome,
-                        self.forced and self.phase is Phase.DISCARD)
+                        self.forced and self.phase is Phase.DISCARD,
+                        tuple(self.given) if self.phase is Phase.EXCHANGE else ())
 
     def copy(self) -> "State":
         """An independent state, equal to this one."""
         return State(self.rules, self.table, self.melding, self.hands[:], self.melds[:], self.down[:], self.stock[:],
                      self.out[:], self.offer, self.origin, self.outcome, self.actor, self.phase, self.forced,
-                     self.players)
+                     self.players, self.given[:])
 
     def owner(self, meld: int) -> int:
         """The seat whose melds hold ``meld`` (-1 for none)."""

@@ -14,7 +14,7 @@ from .actions import Action, Kind
 from .rules import UnusedDraw
 from .state import Origin, Outcome, Phase, Role, State, Termination, after, before, pips
 
-__all__ = ["apply", "passing", "Passing", "goes_out", "misdeal"]
+__all__ = ["apply", "passing", "Passing", "goes_out", "misdeal", "first_card"]
 
 
 class Passing(enum.Enum):
@@ -98,6 +98,16 @@ def apply(s: State, a: Action) -> None:
         s.hands[me] |= s.offer
         s.offer = 0
         s.phase = Phase.DISCARD
+    elif k is Kind.GIVE:
+        s.hands[me] &= ~a[2]
+        s.given[me] = a[2]
+        if all(s.given):  # the last to choose: every card goes to the player on its giver's right, and play begins
+            for seat, card in enumerate(s.given):
+                s.hands[after(seat, n)] |= card
+            s.given = []
+            first_card(s)
+        else:
+            s.actor = nxt
     elif k is Kind.LAY:
         was = s.down[me]
         s.melds[me] = a[1]
@@ -108,8 +118,21 @@ def apply(s: State, a: Action) -> None:
             _win(s, me)
 
 
+def first_card(s: State) -> None:
+    """Play begins: the first card of the stock is turned up for the first player (``turn_up``), or he draws it."""
+    r = s.rules
+    s.offer = s.stock.pop()
+    s.origin = Origin.TURNED_UP if r.turn_up else Origin.DRAWN
+    s.actor = int(Role.PONE if r.first_say.value == "pone" else Role.DEALER)
+    s.phase = Phase.OFFER
+
+
 def misdeal(s: State) -> None:
-    """End the deal as a misdeal (``misdeal = new-deal``): no score; the card on offer goes out of play."""
+    """End the deal as a misdeal (``misdeal = new-deal``): no score; the card on offer goes out of play, and a card
+    chosen for the exchange goes back to its chooser's hand."""
+    for seat, card in enumerate(s.given):
+        s.hands[seat] |= card
+    s.given = []
     _offer_out(s)
     s.phase, s.outcome = Phase.OVER, Outcome(Termination.MISDEAL)
 

@@ -65,6 +65,8 @@ def describe(game, action: "Action | str") -> str:
         return f"demand that {role_words(before(me, n))} take the {card}"
     if k is Kind.WAIVE:
         return f"let the {card} go without demanding it"
+    if k is Kind.GIVE:
+        return f"pass the {card_of(a.card)} face down to {role_words(after(me, n))}"
     if k is Kind.DISCARD:
         c = card_of(a.card)
         if a.onto:

@@ -246,13 +246,14 @@ class StatisticsDirective(CqDirective):
         def slower(g) -> str:  # the cells of a game with a kernel that the kernel does not play
             if g.kernel is None or not d.get("python_cells"):
                 return ""
-            return (f" ({d['python_deals']:,} each, on the Python engine, for the {d['python_cells']} rule sets the "
-                    f"kernel does not play)")
+            return (f" ({d['python_deals']:,} each, on the Python engine, for the {d['python_cells']} cells the "
+                    f"kernel does not play: forcing both ways, or three players)")
         cells = and_list([f"{d[deals_key(g)]:,}{' deals' if i == 0 else ''} {g.statistics.cell_words}{slower(g)}"
                           for i, g in enumerate(present)])
         none = kernels["python"]
         without = f", and {and_list(none)} {'has' if len(none) == 1 else 'have'} no kernel" if none else ""
-        return [para(f"Every figure comes from deals between two greedy computer players (each looks one move "
+        return [para(f"Every figure comes from deals between greedy computer players, two unless a row says three or "
+                     f"more (each looks one move "
                      f"ahead and sees only its own cards): {cells}, seed {d['seed']}, played by the "
                      f"{engine}; the kernel plays the very deals the Python engine would (a test holds it to that)"
                      f"{without}. A deal still going after {d['max_decisions']:,} decisions is "

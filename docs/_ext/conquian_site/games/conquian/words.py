@@ -16,7 +16,7 @@ from conquian import Game, Match, position
 from conquian.games.conquian.actions import Action
 from conquian.cards import format_cards
 from conquian.games.conquian.notation import KEYS
-from conquian.games.conquian.state import Origin, Phase, Role, Termination, before
+from conquian.games.conquian.state import Origin, Phase, Role, Termination, after, before
 from conquian.games.conquian.words import role_words
 
 from ...facts import ExpectationError, cards_equal
@@ -64,6 +64,11 @@ def state_words(g: Game) -> str:
         if o.termination is Termination.TABLEAU:
             return "The stock is exhausted: the deal is a tie (a tableau)."
         return "A misdeal: the deal is void, and the same dealer deals again."
+    if g.phase is Phase.EXCHANGE:
+        chosen = sum(1 for c in g.snapshot().given if c)
+        done = f"; {chosen} card{'s' if chosen != 1 else ''} chosen so far, face down" if chosen else ""
+        return (f"Before play: {the(actor)} chooses a card to pass face down to "
+                f"{the(Role(after(actor, g.players)))}{done}.")
     if g.phase is Phase.DISCARD:
         forced = " (he was forced)" if g.snapshot().forced else ""
         return f"{the(actor).capitalize()} must discard{forced}."
@@ -117,7 +122,7 @@ def fact_words(answer, item: str) -> str:
         if key == "stop":
             return "the match may end here" if m.may_stop else "the next game must be played: the match may not end here"
         return item
-    if key in ("offer", "to discard", "result"):
+    if key in ("offer", "to discard", "to give", "result"):
         return state_words(g)
     if key.startswith("holds "):
         who = key.split()[1]
@@ -161,7 +166,7 @@ def fact_value(answer, item: str) -> tuple[str, Any]:
         return key, format_cards(g.turned_down)
     if key == "discard pile":
         return key, format_cards(g.discard_pile)
-    if key in ("offer", "to discard", "result"):
+    if key in ("offer", "to discard", "to give", "result"):
         line = str(g).splitlines()[-1]
         return key, line
     line = next((ln for ln in str(g).splitlines() if ln.startswith(key + ":")), f"{key}: ")
@@ -179,7 +184,7 @@ def fact_matches(answer, item: str) -> tuple[bool, str]:
             actual = f"{name} {m.scores[name]}"
             return number.lstrip("+") == str(m.scores[name]), actual
         return item == value, value
-    if key in ("offer", "to discard", "result"):
+    if key in ("offer", "to discard", "to give", "result"):
         return item == value, value
     if key.startswith("holds "):
         return int(item.split()[-1]) == value, f"{key.split()[1]} holds {value}"
