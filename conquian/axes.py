@@ -151,7 +151,8 @@ class StockExhausted(Choice):
 
 class Scoring(Choice):
     POINT = "point", "Each game won counts one point for the winner.", "a point a game"
-    STAKE = "stake", "The loser pays the winner a stake agreed beforehand (one unit here).", "a stake"
+    STAKE = ("stake", "The loser pays the winner a stake agreed beforehand (one unit here); with three, each loser pays "
+             "it.", "a stake")
     PIPS = "pips", "The loser pays the winner the pips left in his hand (ace 1, court cards 10).", "the pips in hand"
 
 
@@ -167,7 +168,8 @@ class TableauStake(Choice):
 
 
 class DealerRotation(Choice):
-    ALTERNATE = "alternate", "The deal passes to the other player after every game.", "each in turn"
+    ALTERNATE = ("alternate", "The deal passes to the other player after every game; with three, to the dealer's "
+                 "right.", "each in turn")
     WINNER_DEALS = "winner-deals", "The winner of a game deals the next."
     LOSER_DEALS = "loser-deals", "The loser of a game deals the next."
 

@@ -1,10 +1,11 @@
 """The engine in the reader's browser, through the contract of the play area (Chromium driven by Playwright).
 
 Every request outside the local server is refused (a page that needed the network would fail here).  A whole deal
-is played on ``play.html`` for Foster and for Rommé with three players, by pressing the move buttons of the
-``cq-play`` element until it says ``data-over="true"``; "Try it" is used on a ruling page.  The cold start and
-the slowest response to a move are printed (run with ``-s`` to see them) and written to
-``_build/play-timings.json``.  A page whose reader asks nothing of the engine loads none of it.
+is played on ``play.html`` for Foster, for Rommé and for pagat's Mexican game with three players, by pressing the
+move buttons of the ``cq-play`` element until it says ``data-over="true"``; "Try it" is used on a ruling page.  The
+engine's start and the slowest response to a move are printed (run with ``-s`` to see them) and written to
+``_build/play-timings.json``.  ``play.html`` starts the engine as it opens; any other page whose reader asks nothing
+of the engine loads none of it.
 
 The tests of ``play.html`` share one open page (``room``), as a reader who deals again does: the engine starts once
 in it, and each test deals afresh (the worker keeps every deal apart, which the two-table test proves).
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -113,7 +115,7 @@ def _deal(pg, rules: str, seed: int, players: "int | None" = None):
 def test_a_whole_deal_against_the_computer(room, rules, players):
     pg = room
     area = _deal(pg, rules, seed=7, players=players)
-    ready = pg.evaluate("window.cqPlay.stats.coldStart")
+    ready = pg.evaluate("window.cqPlay.stats.ready")  # the engine's start, from the moment play.html began loading it
     steps = pg.evaluate("window.cqPlay.stats.steps")
     assert "Rules: " in area.inner_text()
     if players:
@@ -124,7 +126,7 @@ def test_a_whole_deal_against_the_computer(room, rules, players):
     shot(pg, f"play-{rules}-over")
     moves = pg.evaluate("window.cqPlay.stats.moves")
     _record(f"{rules}" + (f", {players} players" if players else ""),
-            {"cold start ms": round(ready), **{f"{k} ms": round(v) for k, v in steps.items()}, "moves": pressed, "slowest move ms": round(max(moves)),
+            {"engine start ms": round(ready), **{f"{k} ms": round(v) for k, v in steps.items()}, "moves": pressed, "slowest move ms": round(max(moves)),
              "median move ms": round(sorted(moves)[len(moves) // 2])})
     # The aims are for a quiet machine; the bounds leave room for a loaded one (the figures are printed).
     assert ready <= 10 * READY_AIM_MS, f"the engine took {ready:.0f} ms to start"
@@ -137,6 +139,37 @@ def test_a_whole_deal_against_the_computer(room, rules, players):
     g = (RommeGame if rules.startswith("romme") else Game).from_record(text)
     assert g.players == (players or 2)
     assert g.is_over and g.decisions >= pressed
+
+
+def _seed(pg) -> str:
+    return re.search(r"Seed (\d+)", pg.locator(".cq-playroom .cq-deal-line").inner_text()).group(1)
+
+
+def test_each_deal_is_new_and_its_link_deals_it_again(room):
+    """The seed box empty: every Deal and Deal again deals new cards, shows its seed, and links to the same deal."""
+    pg = room
+    _deal(pg, "foster-1913", seed="")
+    first, hand = _seed(pg), pg.locator(".cq-playroom .cq-seat-pone").inner_text()
+    views = pg.evaluate("window.cqPlay.stats.views")
+    pg.click(".cq-playroom button.cq-deal-again")
+    pg.wait_for_function(f"window.cqPlay.stats.views > {views}")
+    second = _seed(pg)
+    assert second != first and pg.locator(".cq-playroom .cq-seat-pone").inner_text() != hand
+    # the link of the first deal, followed, deals its cards again
+    link = pg.locator(".cq-playroom a.cq-deal-link").get_attribute("href")
+    assert link == f"#rules=foster-1913&players=2&seed={second}"
+    views = pg.evaluate("window.cqPlay.stats.views")
+    pg.evaluate(f"window.location.hash = 'rules=foster-1913&players=2&seed={first}'")
+    pg.wait_for_function(f"window.cqPlay.stats.views > {views}")
+    assert _seed(pg) == first and pg.locator(".cq-playroom .cq-seat-pone").inner_text() == hand
+    pg.evaluate("history.replaceState(null, '', window.location.pathname)")  # the shared page as it was
+
+
+def test_the_engine_loads_as_the_play_page_opens(site, offline):  # noqa: F811
+    pg = offline
+    pg.goto(f"{site}/play.html")
+    pg.wait_for_function("window.cqPlay && window.cqPlay.stats.ready !== null", timeout=60_000)
+    assert pg.evaluate("window.cqPlay.stats.views") == 0  # loaded before the reader asked for anything
 
 
 def test_a_refused_move_is_explained_by_rule_and_passage(room):
@@ -252,7 +285,7 @@ def test_two_try_it_tables_in_the_tutorial_keep_their_own_deals(site, offline): 
 
 def test_a_page_that_does_not_use_the_engine_loads_none_of_it(site, offline):  # noqa: F811
     pg = offline
-    for rel in ("rulings/pack.html", "index.html", "play.html"):
+    for rel in ("rulings/pack.html", "index.html"):  # play.html starts it as it opens (see above)
         pg.requested.clear()
         pg.goto(f"{site}/{rel}")
         pg.wait_for_load_state("networkidle")

@@ -106,6 +106,19 @@
         event.preventDefault();
         loadPlay().then((play) => play.deal(form));
       });
+      // A link to a deal (#rules=…&players=…&seed=…) deals it again, on opening and when followed from the page.
+      const fromLink = () => {
+        const want = new URLSearchParams(window.location.hash.slice(1));
+        if (!want.get("rules") || ![...rules.options].some((o) => o.value === want.get("rules"))) return false;
+        rules.value = want.get("rules");
+        sync();
+        if (!players.disabled && want.get("players")) players.value = want.get("players");
+        form.elements.seed.value = want.get("seed") || "";
+        loadPlay().then((play) => play.deal(form));
+        return true;
+      };
+      window.addEventListener("hashchange", fromLink);
+      if (!fromLink()) loadPlay().then((play) => play.preload(form));  // the engine loads as the page opens
     }
   }
 

@@ -11,6 +11,7 @@
 window.cqPlay = (function () {
   const here = new URL(".", document.currentScript.src);
   const root = new URL("..", here);  // the site's root: ruling pages are rulings/<axis>.html under it
+  // ready: the engine's start, from the moment it was asked for (on play.html, as the page opens)
   const stats = { coldStart: null, ready: null, steps: null, moves: [], views: 0 };
   const listeners = new Set();
   const pending = new Map();
@@ -147,6 +148,7 @@ window.cqPlay = (function () {
       const tools = this.tools;
       tools.replaceChildren();
       this.why.replaceChildren();
+      if (this.mode === "deal" && this.request) tools.append(this.dealLine());
       if (view.others.length) {
         const list = el("ul", { class: "cq-others" });
         for (const o of view.others) {
@@ -174,6 +176,16 @@ window.cqPlay = (function () {
       const record = el("button", { type: "button", class: "cq-record", text: "Download the record" });
       record.addEventListener("click", () => this.download(view));
       tools.append(el("p", {}, record));
+    }
+
+    // The play page: the seed of this deal, a link that reopens it, and a new deal under the same rules.
+    dealLine() {
+      const { rules, players, seed } = this.request;
+      const again = el("button", { type: "button", class: "cq-deal-again", text: "Deal again" });
+      again.addEventListener("click", () => this.open({ ...this.request, seed: randomSeed() }));
+      const link = el("a", { class: "cq-deal-link", text: "a link to this deal",
+                             href: `#${new URLSearchParams({ rules, players: String(players), seed })}` });
+      return el("p", { class: "cq-deal-line" }, again, ` Seed ${seed}: `, link, " (the same cards again).");
     }
 
     async renderSwitch(view) {
@@ -244,15 +256,27 @@ window.cqPlay = (function () {
     box.scrollIntoView({ block: "nearest" });
   }
 
-  /* The play page: a new deal from the form's rules, players and seed. */
+  /* A fresh seed for a new deal: the seed box empty means a different deal each time. */
+  function randomSeed() {
+    return String(crypto.getRandomValues(new Uint32Array(1))[0]);
+  }
+
+  /* The play page: a new deal from the form's rules, players and seed (a random one where the box is empty). */
   function deal(form) {
     const box = form.closest(".cq-playroom");
     const table = box.cqTable || (box.cqTable = new Table(box, "deal"));
     const rules = form.elements.rules.value;
     const players = form.elements.players.disabled ? 2 : Number(form.elements.players.value);
-    const seed = form.elements.seed.value.trim() || "0";
+    const seed = form.elements.seed.value.trim() || randomSeed();
     table.open({ op: "deal", rules, players, seed });
   }
 
-  return { tryIt, deal, stats, FILE_MESSAGE };
+  /* The play page opened: the engine starts loading at once, so that it is ready by the time the reader presses Deal
+     (a page opened from a file cannot run it: Deal then says why). */
+  function preload(form) {
+    const status = form.closest(".cq-playroom").querySelector(".cq-play-status");
+    engine((text) => { status.textContent = text; }).then(() => { status.textContent = ""; }, () => {});
+  }
+
+  return { tryIt, deal, preload, stats, FILE_MESSAGE };
 })();
