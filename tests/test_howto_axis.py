@@ -126,7 +126,8 @@ def test_adding_an_axis_as_the_howto_says(tmp_path):
                 "print(kernel.DEFAULT_ONLY); print(kernel.why_not(VARIANTS['dutch'], ['random']))" % (SOURCES,))
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[:3] == [str(project / "conquian" / "__init__.py"), " ".join(["pone-first"] * len(SOURCES)), "('deal_order',)"]
+    assert lines[:2] == [str(project / "conquian" / "__init__.py"), " ".join(["pone-first"] * len(SOURCES))]
+    assert "'deal_order'" in lines[2], lines[2]  # among the axes the kernel plays at their default only
     # the kernel copied here was built before the axis: not used, saying why (or not built here at all)
     assert "since its build, new: deal_order" in lines[3] or "not built" in lines[3], lines[3]
     engine, said = _simulate(project, "dutch")

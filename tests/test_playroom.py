@@ -136,7 +136,7 @@ def test_choices_list_every_source_and_reading_that_makes_a_rule_set():
 
 @pytest.mark.parametrize("request_, words", [
     ({"op": "deal", "rules": "nope"}, "unknown variant 'nope'"),
-    ({"op": "deal", "rules": "foster-1913", "players": 3}, "3 players: foster-1913 is played by two players only"),
+    ({"op": "deal", "rules": "foster-1913", "players": 3}, "3 players: these rules are for two players only"),
     ({"op": "deal", "rules": "pagat-mexican", "players": 4}, "Conquian is a game for two players, or three where"),
     ({"op": "deal", "rules": "romme-spielwiki", "players": 9}, "9 players"),
     ({"op": "deal", "rules": "foster-1913", "seed": "x"}, "seed must be a whole number"),

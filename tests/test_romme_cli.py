@@ -36,7 +36,7 @@ def test_simulate_defaults_to_two_players_and_reads_settings(capsys):
     (["--variant", "romme-spielwiki", "--players", "7"], "7 players: romme-spielwiki is played by 2 to 6"),
     (["--variant", "romme-spielwiki", "--players", "1"], "1 players: romme-spielwiki is played by 2 to 6"),
     (["--variant", "romme-spielwiki(max_players=4)", "--players", "5"], "is played by 2 to 4"),
-    (["--variant", "dutch", "--players", "3"], "3 players: dutch is played by two players only (rule max_players"),
+    (["--variant", "dutch", "--players", "3"], "3 players: these rules are for two players only (rule max_players = 2: dutch"),
     (["--variant", "dutch", "--players", "4"], "4 players: Conquian is a game for two players, or three where"),
     (["--variant", "romme-spielwiki(jokers=9)"], "axis 'jokers' cannot be '9'"),
 ])

@@ -50,7 +50,7 @@ def test_a_count_of_games_out_of_range_is_refused(games, shown, engine):
     ({"seed": 2 ** 64}, SimulationError, "seed must be from 0"),
     ({"players": 2.0}, TypeError, "players must be a whole number"),
     ({"players": 10 ** 5000}, SimulationError, "players: a number of about 5001 digits; no game is played by so many"),
-    ({"players": 3}, ConquianError, r"3 players: foster-1913 is played by two players only \(rule max_players"),
+    ({"players": 3}, ConquianError, r"3 players: these rules are for two players only \(rule max_players = 2: foster-1913"),
     ({"players": 4}, ConquianError, "4 players: Conquian is a game for two players, or three where"),
 ])
 def test_seeds_and_players_are_checked(kwargs, error, phrase):

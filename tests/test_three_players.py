@@ -46,9 +46,9 @@ def test_the_deal_goes_to_the_right_and_the_pone_starts():
 
 
 @pytest.mark.parametrize("rules, players, message", [
-    ("foster-1913", 3, "3 players: foster-1913 is played by two players only (rule max_players = 2: foster-1913 "),
-    (MEXICAN, 4, "4 players: pagat-mexican is played by 2 to 3 (rule max_players = 3"),
-    (MEXICAN, 1, "1 players: pagat-mexican is played by 2 to 3"),
+    ("foster-1913", 3, "3 players: these rules are for two players only (rule max_players = 2: foster-1913 "),
+    (MEXICAN, 4, "4 players: these rules are for 2 to 3 players (rule max_players = 3: pagat-mexican"),
+    (MEXICAN, 1, "1 players: these rules are for 2 to 3 players"),
 ])
 def test_a_count_the_rules_do_not_seat_is_refused_naming_the_rule(rules, players, message):
     with pytest.raises(PositionError) as info:
@@ -135,8 +135,8 @@ def test_positions_and_records_of_three_read_back():
 
 @pytest.mark.parametrize("change, message", [
     (lambda t: t.replace("middle hand: 2♥ 4♦ 6♠ A♣ 3♣\n", ""), "a game of three gives the middle player's hand"),
-    (lambda t: t.replace("pagat-mexican", "rummy-ch(pack=spanish)"), "3 players: rummy-ch is played by two players "
-                                                                     "only"),
+    (lambda t: t.replace("pagat-mexican", "rummy-ch(pack=spanish)"), "3 players: these rules are for two players "
+                                                                     "only \\(rule max_players = 2: rummy-ch"),
     (lambda t: t.replace("offer: 7♣ drawn by pone", "to discard: nobody"), "a role is 'dealer', 'pone' or 'middle'"),
 ])
 def test_bad_three_player_positions_are_refused_clearly(change, message):
@@ -151,7 +151,7 @@ def test_a_middle_player_in_a_position_of_two_is_refused():
 
 
 @pytest.mark.parametrize("edit, message", [
-    (lambda r: r.replace("players: 3", "players: 4"), "record start: 4 players: pagat-mexican is played by 2 to 3"),
+    (lambda r: r.replace("players: 3", "players: 4"), "record start: 4 players: these rules are for 2 to 3 players"),
     (lambda r: r.replace("players: 3", "players: three"), "'players:' must be a whole number"),
     (lambda r: r.replace("players: 3\n", ""), "it is dealer's turn, not middle's"),
 ])

@@ -21,8 +21,8 @@ def seating_error(rules: RuleSet, players: int) -> str:
     """Why ``players`` cannot sit down to a deal under ``rules`` ('' if they can): the rule and its source named."""
     if players in (2, 3) and players <= rules.max_players:
         return ""
-    most = "two players only" if rules.max_players == 2 else f"2 to {rules.max_players}"
-    return f"{shown_number(players)} players: {rules} is played by {most} ({cite(rules, 'max_players')})"
+    most = "two players only" if rules.max_players == 2 else f"2 to {rules.max_players} players"
+    return f"{shown_number(players)} players: these rules are for {most} ({cite(rules, 'max_players')})"
 
 
 def _text(mask: int) -> str:
