@@ -100,6 +100,9 @@ def parse_position(text: str) -> Snapshot:
         raise PositionError(f"position line {fields['middle melds'][0]}: a game of three gives the middle player's hand "
                             f"('middle hand:', 'empty' if he has none)")
     n = 3 if _THIRD in fields else 2
+    if n == 2 and "middle gives" in fields:
+        raise PositionError(f"position line {fields['middle gives'][0]}: a game of three gives the middle player's "
+                            f"hand ('middle hand:')")
     hands, melds = [0] * n, [()] * n
     for role in seats(n):
         hk, mk = f"{role} hand", f"{role} melds"
