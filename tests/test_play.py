@@ -157,12 +157,24 @@ def test_each_deal_is_new_and_its_link_deals_it_again(room):
     assert second != first and pg.locator(".cq-playroom .cq-seat-pone").inner_text() != hand
     # the link of the first deal, followed, deals its cards again
     link = pg.locator(".cq-playroom a.cq-deal-link").get_attribute("href")
-    assert link == f"#rules=foster-1913&players=2&seed={second}"
+    assert link == f"#rules=foster-1913&players=2&seed={second}&seat=1"
     views = pg.evaluate("window.cqPlay.stats.views")
     pg.evaluate(f"window.location.hash = 'rules=foster-1913&players=2&seed={first}'")
     pg.wait_for_function(f"window.cqPlay.stats.views > {views}")
     assert _seed(pg) == first and pg.locator(".cq-playroom .cq-seat-pone").inner_text() == hand
     pg.evaluate("history.replaceState(null, '', window.location.pathname)")  # the shared page as it was
+
+
+def test_the_reader_chooses_his_seat(room):
+    pg = room
+    pg.select_option("form.cq-play-setup select[name=seat]", "0")
+    try:
+        area = _deal(pg, "foster-1913", seed=3)
+        assert "You (the dealer)" in area.inner_text() and "The computer (the pone)" in area.inner_text()
+        assert pg.locator(".cq-playroom a.cq-deal-link").get_attribute("href").endswith("&seat=0")
+        _play_to_the_end(pg, area, random.Random(3))
+    finally:
+        pg.select_option("form.cq-play-setup select[name=seat]", "1")
 
 
 def test_the_engine_loads_as_the_play_page_opens(site, offline):  # noqa: F811

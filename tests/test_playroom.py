@@ -53,6 +53,18 @@ def test_a_whole_deal_against_the_computer_and_its_record(rules, players):
     assert g.is_over and str(g.outcome) == str(room.game.outcome)
 
 
+@pytest.mark.parametrize("rules, players, seat, you", [("pagat-mexican", 3, 1, "You (the pone)"),
+                                                      ("pagat-mexican", 3, 0, "You (the dealer)"),
+                                                      ("foster-1913", 2, 0, "You (the dealer)")])
+def test_the_reader_plays_the_seat_chosen_whole_deals_of_three_among_them(rules, players, seat, you):
+    room = Room()
+    view = room.deal(rules, seed=4, players=players, seat=seat)
+    assert view["reader"] == seat and you in view["table"] and view["table"].count("cq-hidden-hand") == players - 1
+    view = play_out(room, view)
+    assert view["result"].startswith(("You win", "The computer wins", "The stock")), view["result"]
+    assert Game.from_record(room.record()).players == players
+
+
 def test_the_computers_hands_are_face_down_and_the_same_seed_deals_the_same_cards():
     a, b = Room(), Room()
     va, vb = a.deal("romme-spielwiki", 9, 4), b.deal("romme-spielwiki", 9, 4)
@@ -141,6 +153,7 @@ def test_choices_list_every_source_and_reading_that_makes_a_rule_set():
     ({"op": "deal", "rules": "romme-spielwiki", "players": 9}, "9 players"),
     ({"op": "deal", "rules": "foster-1913", "seed": "x"}, "seed must be a whole number"),
     ({"op": "deal", "rules": "foster-1913", "seed": -1}, "a seed is a whole number from 0"),
+    ({"op": "deal", "rules": "foster-1913", "seat": 2}, "a seat is a whole number from 0 to 1 for 2 players"),
     ({"op": "position", "text": "variant: foster-1913\npone hand: 8♠"}, "position"),
     ({"op": "fly"}, "unknown request 'fly'"),
     ({"op": "play", "move": 999}, "legal moves, numbered from 0"),

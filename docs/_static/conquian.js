@@ -114,6 +114,7 @@
         sync();
         if (!players.disabled && want.get("players")) players.value = want.get("players");
         form.elements.seed.value = want.get("seed") || "";
+        if (["0", "1"].includes(want.get("seat"))) form.elements.seat.value = want.get("seat");
         loadPlay().then((play) => play.deal(form));
         return true;
       };

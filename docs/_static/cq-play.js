@@ -180,11 +180,11 @@ window.cqPlay = (function () {
 
     // The play page: the seed of this deal, a link that reopens it, and a new deal under the same rules.
     dealLine() {
-      const { rules, players, seed } = this.request;
+      const { rules, players, seed, seat } = this.request;
       const again = el("button", { type: "button", class: "cq-deal-again", text: "Deal again" });
       again.addEventListener("click", () => this.open({ ...this.request, seed: randomSeed() }));
       const link = el("a", { class: "cq-deal-link", text: "a link to this deal",
-                             href: `#${new URLSearchParams({ rules, players: String(players), seed })}` });
+                             href: `#${new URLSearchParams({ rules, players: String(players), seed, seat })}` });
       return el("p", { class: "cq-deal-line" }, again, ` Seed ${seed}: `, link, " (the same cards again).");
     }
 
@@ -268,7 +268,8 @@ window.cqPlay = (function () {
     const rules = form.elements.rules.value;
     const players = form.elements.players.disabled ? 2 : Number(form.elements.players.value);
     const seed = form.elements.seed.value.trim() || randomSeed();
-    table.open({ op: "deal", rules, players, seed });
+    const seat = form.elements.seat.value;
+    table.open({ op: "deal", rules, players, seed, seat });
   }
 
   /* The play page opened: the engine starts loading at once, so that it is ready by the time the reader presses Deal

@@ -92,13 +92,18 @@ class Room:
         self.log: list[str] = []
 
     # -- starting ----------------------------------------------------------------------------------------------
-    def deal(self, rules: str, seed: int = 0, players: int = 2) -> dict:
-        """A deal from rule-set text and a seed; the reader plays the pone (Conquian) or seat 1 (Rommé)."""
+    def deal(self, rules: str, seed: int = 0, players: int = 2, seat: int = 1) -> dict:
+        """A deal from rule-set text and a seed; the reader plays ``seat`` (1: the pone in Conquian, the player after
+        the dealer in Rommé; 0: the dealer), the computer every other."""
         r = parse_rules(rules)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
             raise ConquianError(f"a seed is a whole number from 0 to {2 ** 64 - 1}, not {str(seed)[:40]!r}")
-        self.game = game_of(r).new_deal(r, players, seed=seed)
-        self.reader, self.mode, self.log = 1, "deal", []
+        game = game_of(r).new_deal(r, players, seed=seed)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+            raise ConquianError(f"a seat is a whole number from 0 to {game.players - 1} for {game.players} players, "
+                                f"not {str(seat)[:40]!r}")
+        self.game = game
+        self.reader, self.mode, self.log = seat, "deal", []
         self._computer()
         return self.view()
 
@@ -350,7 +355,7 @@ def handle(request: str) -> str:
         room = _room(req)
         if op == "deal":
             out = room.deal(_text(req, "rules"), _whole(req.get("seed", 0), "seed"),
-                            _whole(req.get("players", 2), "players"))
+                            _whole(req.get("players", 2), "players"), _whole(req.get("seat", 1), "seat"))
         elif op == "position":
             out = room.position(_text(req, "text"), _text(req, "rules") or None, _text(req, "play"))
         elif op == "play":
