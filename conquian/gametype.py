@@ -179,6 +179,10 @@ class GameType:
     """The game's greedy judgement (:class:`conquian.players.GreedyPlayer` asks it): a module or object with
     ``value(deal, seat) -> float`` (what the deal is worth to the seat, by what it sees) and ``shortcut(deal,
     actions) -> action | None`` (an action taken without looking ahead, e.g. the draw)."""
+    hidden: "Any" = None
+    """What a seat cannot see (:mod:`conquian.montecarlo` asks it for the strong player's samples): a module with
+    ``hidden_places(seat, players)`` (names of :meth:`~conquian.deal.Deal.places`), ``hand_place(seat)`` and
+    ``with_cards(deal, contents)`` (a copy with those places holding the card codes given)."""
     kernel: "Any" = None
     """The game's compiled kernel for simulations (see :mod:`conquian.simulation`), or None: an object with
     ``why_not(rules, strategies) -> str`` (empty when it can play them), ``play(rules, strategies, rng, deals,

@@ -4,6 +4,10 @@ A player is an object with ``choose(game) -> action``, one of ``game.legal_actio
 seat to act may see (its own hand, the melds, the cards on offer or on the discard pile), never the stock.
 
 - :class:`RandomPlayer` picks uniformly among the legal actions with the generator it is given.
+- :class:`StrongPlayer` weighs its choices by determinised Monte Carlo (:mod:`conquian.montecarlo`): it deals the
+  cards it cannot see anew many times, consistently with what it knows, plays each choice out between greedy players
+  in every such deal, and keeps the choice that wins most often.  It forces and demands where that pays.  Two
+  levels: ``normal`` (fewer samples, quicker) and ``strong``.
 - :class:`GreedyPlayer` looks one action ahead and keeps what is worth most to it, as its game judges (each game
   registers its judgement, see :attr:`conquian.gametype.GameType.greedy`): cards down (Conquian) or out of the hand
   (Rommé) first, then the cards still in the hand by how many others they could make a meld with (:func:`conquian.judgement.potential`).  So it takes and keeps cards that make or extend melds, discards the card least likely to be used and
@@ -19,9 +23,10 @@ import random
 
 from .errors import StrategyError
 from .games import game_of
+from .montecarlo import Weighing, weigh
 from .text import shorten
 
-__all__ = ["RandomPlayer", "GreedyPlayer", "STRATEGIES", "parse_strategies", "make_players"]
+__all__ = ["RandomPlayer", "GreedyPlayer", "StrongPlayer", "LEVELS", "STRATEGIES", "parse_strategies", "make_players"]
 
 
 class RandomPlayer:
@@ -58,7 +63,56 @@ class GreedyPlayer:
         return best
 
 
-STRATEGIES = {"random": RandomPlayer, "greedy": GreedyPlayer}
+LEVELS = {"normal": (8, 4), "strong": (24, 6)}
+"""Level -> (samples dealt for each decision, actions weighed at most besides every force and demand)."""
+
+
+class StrongPlayer:
+    """Determinised Monte Carlo (see the module's description) at a level of :data:`LEVELS`; deterministic: the
+    samples of a decision are drawn from a generator seeded with ``seed``, the decision's number and what the seat
+    sees of its hand, so the same position asks the same question whatever came before.
+
+    >>> from conquian import Game
+    >>> from conquian.players import StrongPlayer
+    >>> g = Game('foster-1913', seed=3)
+    >>> a = StrongPlayer('normal').choose(g)
+    >>> a in g.legal_actions() and a == StrongPlayer('normal').choose(g)
+    True
+    """
+
+    name = "strong"
+
+    def __init__(self, level: str = "strong", seed: int = 0):
+        if level not in LEVELS:
+            raise StrategyError(f"level {shorten(str(level))!r}: levels are {', '.join(LEVELS)}")
+        self.level, self.seed = level, seed
+        self.samples, self.width = LEVELS[level]
+        self._policy = GreedyPlayer()
+
+    def __repr__(self) -> str:
+        return f"StrongPlayer({self.level!r}, seed={self.seed})"
+
+    def weigh(self, game) -> Weighing:
+        """The choice at this position and what it rests on (each action weighed, its mean score)."""
+        me = game.to_act
+        sees = sorted(c.code for c in game.places()[game_of(game).hidden.hand_place(int(me))])
+        rng = random.Random(f"{self.seed}/{game.decisions}/{sees}")
+        return weigh(game, rng, self.samples, self.width, self._policy)
+
+    def choose(self, game):
+        return self.weigh(game).chosen
+
+
+class NormalPlayer(StrongPlayer):
+    """The strong player at the ``normal`` level."""
+
+    name = "normal"
+
+    def __init__(self, level: str = "normal", seed: int = 0):
+        super().__init__(level, seed)
+
+
+STRATEGIES = {"random": RandomPlayer, "greedy": GreedyPlayer, "normal": NormalPlayer, "strong": StrongPlayer}
 """Strategy name -> player class, as ``--strategy`` names them."""
 
 
@@ -88,5 +142,7 @@ def parse_strategies(text: str, seats: int) -> list[str]:
 
 
 def make_players(names: list[str], rng: random.Random) -> list:
-    """One player per seat; the random players share ``rng``."""
-    return [RandomPlayer(rng) if n == "random" else STRATEGIES[n]() for n in names]
+    """One player per seat; the random players share ``rng``; a strong player's seed is its seat (its samples
+    draw on a generator of their own, so that ``rng`` deals the same cards whoever plays them)."""
+    return [RandomPlayer(rng) if n == "random" else STRATEGIES[n](seed=seat) if n in ("normal", "strong")
+            else STRATEGIES[n]() for seat, n in enumerate(names)]

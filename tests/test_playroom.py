@@ -47,7 +47,7 @@ def test_a_whole_deal_against_the_computer_and_its_record(rules, players):
     assert view["game"] == ("romme" if players != 2 or rules.startswith("romme") else "conquian")
     assert all(m["words"][0].isupper() and m["words"] != m["text"] for m in view["moves"])
     view = play_out(room, view)
-    assert view["result"].startswith(("You win", "The computer wins", "The stock")), view["result"]
+    assert view["result"].startswith(("You", "The computer", "Computer ", "The stock")), view["result"]
     assert "cq-hidden-hand" not in view["table"]  # every hand shown once the deal is over
     g = (RommeGame if view["game"] == "romme" else Game).from_record(room.record())
     assert g.is_over and str(g.outcome) == str(room.game.outcome)
@@ -61,7 +61,7 @@ def test_the_reader_plays_the_seat_chosen_whole_deals_of_three_among_them(rules,
     view = room.deal(rules, seed=4, players=players, seat=seat)
     assert view["reader"] == seat and you in view["table"] and view["table"].count("cq-hidden-hand") == players - 1
     view = play_out(room, view)
-    assert view["result"].startswith(("You win", "The computer wins", "The stock")), view["result"]
+    assert view["result"].startswith(("You", "The computer", "Computer ", "The stock")), view["result"]
     assert Game.from_record(room.record()).players == players
 
 
@@ -69,7 +69,7 @@ def test_the_computers_hands_are_face_down_and_the_same_seed_deals_the_same_card
     a, b = Room(), Room()
     va, vb = a.deal("romme-spielwiki", 9, 4), b.deal("romme-spielwiki", 9, 4)
     assert va["table"] == vb["table"] and va["table"].count("cq-hidden-hand") == 3
-    assert "You (player 2)" in va["table"] and "The computer (player 1, the dealer)" in va["table"]  # counted from one
+    assert "You (player 2)" in va["table"] and "Computer 3 (player 1, the dealer)" in va["table"]  # counted from one
     assert a.deal("romme-spielwiki", 10, 4)["table"] != vb["table"]
 
 

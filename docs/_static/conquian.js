@@ -115,6 +115,7 @@
         if (!players.disabled && want.get("players")) players.value = want.get("players");
         form.elements.seed.value = want.get("seed") || "";
         if (["0", "1"].includes(want.get("seat"))) form.elements.seat.value = want.get("seat");
+        if ([...form.elements.level.options].some((o) => o.value === want.get("level"))) form.elements.level.value = want.get("level");
         loadPlay().then((play) => play.deal(form));
         return true;
       };

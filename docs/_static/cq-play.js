@@ -3,7 +3,8 @@
 
    The contract the tests rely on: the play area is an element with class "cq-play"; each legal move is a
    <button> inside it whose text is the move in words; when the deal ends the element gets data-over="true" and
-   shows the result in words.  Everything else (refused moves explained, another source, the record) is in the
+   shows the result in words.  On the play page, the match's score is in an element with class "cq-score", and
+   buttons "Deal again", "Take back" and "Hint" keep the game going.  Everything else (refused moves explained, another source, the record) is in the
    tools beside it.  window.cqPlay.stats holds the cold start and each move's response time, in milliseconds, and
    counts the views drawn (a test waits for the next one after asking for a deal). */
 "use strict";
@@ -100,7 +101,9 @@ window.cqPlay = (function () {
         area.replaceChildren(el("p", { class: "cq-play-error", text: `This cannot be played: ${view.error}` }));
         return;
       }
-      this.request = request;
+      // a next deal of the match is kept as the deal it is: its link reopens those cards, with the reader's seat
+      this.request = request.op === "again" ? { ...this.request, op: "deal", seed: request.seed, seat: String(view.reader) }
+        : request;
       this.say("");
       this.render(view);
     }
@@ -114,11 +117,29 @@ window.cqPlay = (function () {
       this.render(view);
     }
 
+    // "Take back": the reader's last move and the computer's reply undone.
+    async takeBack() {
+      const view = await this.ask({ op: "back" });
+      if (view.error) { this.say(view.error); return; }
+      this.render(view);
+    }
+
+    // "Hint": what the strong player would play here, in words; its move button is marked.
+    async hint(box) {
+      box.textContent = "Thinking…";
+      const h = await this.ask({ op: "hint" });
+      if (h.error) { box.textContent = h.error; return; }
+      box.textContent = `Hint: ${h.words}`;
+      const button = this.area.querySelectorAll("button.cq-move")[h.move];
+      if (button) button.classList.add("cq-hinted");
+    }
+
     render(view) {
       stats.views += 1;
       const area = this.area;
       area.replaceChildren();
       area.append(el("p", { class: "cq-play-rules", text: `Rules: ${view.label}` }));
+      if (view.score) area.append(el("p", { class: "cq-score", role: "status", text: view.score }));
       if (view.log.length) {
         const log = el("ul", { class: "cq-play-log", "aria-label": "The last moves" });
         for (const line of view.log_html) log.append(el("li", { html: line }));
@@ -137,11 +158,13 @@ window.cqPlay = (function () {
           moves.append(b);
         });
         area.append(el("p", { class: "cq-moves-head", text: "Your move:" }), moves);
+        if (this.mode === "deal") area.append(this.helpers(view));
       }
       this.renderTools(view);
       this.announce.textContent = [...view.log, view.over ? view.result : view.state].join(" ");
       const first = area.querySelector("button.cq-move");
-      if (first && this.box.contains(document.activeElement)) first.focus();
+      // the focus moves to the first move without scrolling: the table stays where the reader was looking
+      if (first && this.box.contains(document.activeElement)) first.focus({ preventScroll: true });
     }
 
     renderTools(view) {
@@ -178,13 +201,26 @@ window.cqPlay = (function () {
       tools.append(el("p", {}, record));
     }
 
+    // Beside the reader's moves: take back the last one, or ask for a hint.
+    helpers(view) {
+      const back = el("button", { type: "button", class: "cq-take-back", text: "Take back" });
+      back.disabled = !view.can_take_back;
+      back.addEventListener("click", () => this.takeBack());
+      const said = el("p", { class: "cq-hint", role: "status", "aria-live": "polite" });
+      const hint = el("button", { type: "button", class: "cq-hint-button", text: "Hint" });
+      hint.addEventListener("click", () => this.hint(said));
+      return el("div", { class: "cq-helpers" }, el("p", {}, back, " ", hint), said);
+    }
+
     // The play page: the seed of this deal, a link that reopens it, and a new deal under the same rules.
     dealLine() {
-      const { rules, players, seed, seat } = this.request;
+      const { rules, players, seed, seat, level } = this.request;
+      // the next deal of the match once this one is over; before that, a fresh match
       const again = el("button", { type: "button", class: "cq-deal-again", text: "Deal again" });
-      again.addEventListener("click", () => this.open({ ...this.request, seed: randomSeed() }));
+      again.addEventListener("click", () => this.area.dataset.over === "true"
+        ? this.open({ op: "again", seed: randomSeed() }) : this.open({ ...this.request, seed: randomSeed() }));
       const link = el("a", { class: "cq-deal-link", text: "a link to this deal",
-                             href: `#${new URLSearchParams({ rules, players: String(players), seed, seat })}` });
+                             href: `#${new URLSearchParams({ rules, players: String(players), seed, seat, level })}` });
       return el("p", { class: "cq-deal-line" }, again, ` Seed ${seed}: `, link, " (the same cards again).");
     }
 
@@ -269,7 +305,8 @@ window.cqPlay = (function () {
     const players = form.elements.players.disabled ? 2 : Number(form.elements.players.value);
     const seed = form.elements.seed.value.trim() || randomSeed();
     const seat = form.elements.seat.value;
-    table.open({ op: "deal", rules, players, seed, seat });
+    const level = form.elements.level.value;
+    table.open({ op: "deal", rules, players, seed, seat, level });
   }
 
   /* The play page opened: the engine starts loading at once, so that it is ready by the time the reader presses Deal

@@ -19,6 +19,7 @@ module                     its one job
 :mod:`.game`               :class:`~conquian.games.conquian.game.Game`: one deal for two or three players
 :mod:`.match`              deals in a row: the deal passing on, the tableau and the score
 :mod:`.greedy`             the greedy computer player's judgement of a Conquian deal
+:mod:`.hidden`             what a seat cannot see, for the strong player's samples
 :mod:`.kernel`             the compiled kernel (``native/``) that plays whole deals for simulations
 =========================  ====================================================================================
 
@@ -31,7 +32,7 @@ import random
 
 from ...errors import PositionError
 from ...gametype import GameType, Statistics, Tally, axis_cells
-from . import greedy, kernel, notation
+from . import greedy, hidden, kernel, notation
 from .game import Game
 from .rules import RuleSet
 from .state import seats
@@ -79,4 +80,4 @@ STATISTICS = Statistics("axes", _cells, 100_000, "for each Conquian rule set",
                         not_in_play={k: v for k, v in kernel.NOT_IN_PLAY.items() if k != "max_players"})
 
 GAME = GameType("conquian", "Conquian", RuleSet, Game, (2, 3), notation, _start, seats, _summary,
-                _summary_lines, greedy=greedy, kernel=kernel, statistics=STATISTICS)
+                _summary_lines, greedy=greedy, hidden=hidden, kernel=kernel, statistics=STATISTICS)

@@ -24,6 +24,7 @@ module                     its one job
 :mod:`.game`               :class:`~conquian.games.romme.game.RommeGame`: one deal for 2 to 6 players
 :mod:`.match`              the seating, the deal passing on, and the penalty points over several deals
 :mod:`.greedy`             the greedy computer player's judgement of a Rommé deal
+:mod:`.hidden`             what a seat cannot see, for the strong player's samples
 =========================  ====================================================================================
 
 Its entry, :data:`GAME` (a :class:`~conquian.gametype.GameType`), is what :mod:`conquian.games` lists.
@@ -34,7 +35,7 @@ from __future__ import annotations
 import random
 
 from ...gametype import GameType, Statistics, Tally
-from . import greedy, notation
+from . import greedy, hidden, notation
 from .game import RommeGame
 from .rules import RommeRules
 
@@ -74,4 +75,4 @@ STATISTICS = Statistics("players", _cells, 4_000, "for each number of players at
 
 GAME = GameType("romme", "Rommé", RommeRules, RommeGame, _PLAYERS, notation, _start,
                 lambda players: tuple(range(players)), _summary, _summary_lines, tallies=("hand_romme",), greedy=greedy,
-                statistics=STATISTICS)
+                hidden=hidden, statistics=STATISTICS)

@@ -57,7 +57,10 @@ def draw_for_seats(rules: RommeRules, players: tuple[str, ...], rng: random.Rand
 class RommeMatch:
     """Deals between named players, the penalty points of each added up, the deal passing as the rules say."""
 
-    def __init__(self, rules: "RommeRules | str", players: tuple[str, ...] = ("A", "B"), seed: "int | None" = None):
+    def __init__(self, rules: "RommeRules | str", players: tuple[str, ...] = ("A", "B"), seed: "int | None" = None,
+                 drawn: bool = True):
+        """``drawn``: the first dealer chosen as the rules say (``first_dealer``), with ``seed``; False: the players sit in
+        the order given, the first dealing (a table where the seats are already taken, as the play page's)."""
         self.rules = as_rules(rules)
         if isinstance(players, str) or not isinstance(players, (tuple, list)):
             raise TypeError(f"RommeMatch(players=...) takes the players' names, not {type(players).__name__}")
@@ -68,7 +71,7 @@ class RommeMatch:
         if not r.min_players <= len(players) <= r.max_players:
             raise ConquianError(f"{len(players)} players: {r} is played by {r.min_players} to {r.max_players}")
         self.rng = random.Random(seed)
-        self._seats = draw_for_seats(r, players, self.rng)
+        self._seats = draw_for_seats(r, players, self.rng) if drawn else players
         self.penalties = {p: 0 for p in players}
         """Penalty points so far, by player: the lowest total is ahead."""
         self.results: list[tuple[tuple[str, ...], Outcome]] = []

@@ -38,6 +38,7 @@ from conquian.registry import parse_rules, variants_dir
 
 from .data import WARNING_TYPE
 from .nodes import cq_html
+from .playlevels import LEVELS
 from .playroom import choices
 from .shared import CqDirective
 
@@ -48,7 +49,7 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 #: The files the worker needs: the module loader, the interpreter and its standard library, the package list.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: The extension's modules the worker imports (pure: no docutils, no Sphinx); a folder (the games' parts) whole.
-SITE_MODULES = ("playroom.py", "drawing.py", "facts.py", "markup.py", "games")
+SITE_MODULES = ("playroom.py", "playjson.py", "playlevels.py", "playscore.py", "drawing.py", "facts.py", "markup.py", "games")
 #: The number of players the play page offers first, for a game a deal of which takes a number.
 FIRST_PLAYERS = 3
 _EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -144,6 +145,8 @@ class PlayDirective(CqDirective):
         low, high = min(g.players[0] for g in several), max(g.players[1] for g in several)
         players = "".join(f'<option value="{n}"{" selected" if n == FIRST_PLAYERS else ""}>{n}</option>'
                           for n in range(low, high + 1))
+        levels = "".join(f'<option value="{k}"{" selected" if k == "normal" else ""}>{escape(words)}</option>'
+                         for k, words in LEVELS.items())
         html = (
             '<div class="cq-playroom" data-mode="deal">'
             '<form class="cq-play-setup" aria-label="A new deal">'
@@ -152,6 +155,7 @@ class PlayDirective(CqDirective):
             '<label class="cq-seat-choice">Your seat <select name="seat">'
             '<option value="1" selected>beside the dealer</option><option value="0">the dealer</option>'
             '</select></label> '
+            f'<label class="cq-level-choice">Computer <select name="level">{levels}</select></label> '
             '<label>Seed <input name="seed" type="number" min="0" step="1" value="" placeholder="new each time" '
             'inputmode="numeric"></label> '
             '<button type="submit" class="cq-deal">Deal</button></form>'

@@ -4,8 +4,11 @@ The site's Web Worker (``cq-worker.js``) runs this module in Pyodide, with the e
 from this checkout (:mod:`conquian_site.browser`); the same module runs under CPython in the tests.  It is pure:
 no docutils, no Sphinx.  One :class:`Room` holds one deal:
 
-- :meth:`Room.deal` starts a deal against the computer from rule-set text and a seed (Rommé: 2 to 6 players);
-  the reader plays one seat, the greedy player (:mod:`conquian.players`) every other;
+- :meth:`Room.deal` starts a match against the computer from rule-set text and a seed (Rommé: 2 to 6 players),
+  the reader in one seat, the computer at a level of :mod:`conquian_site.playlevels` in every other;
+  :meth:`Room.again` deals the match's next deal, the score kept by :mod:`conquian_site.playscore`;
+- :meth:`Room.back` takes back the reader's last move and the computer's reply; :meth:`Room.hint` says what the
+  strong player would do;
 - :meth:`Room.position` starts from a position's text (the "Try it" button), under its own rules or another
   source's or reading's: the reader plays the seat to act, the computer answers for the others;
 - :meth:`Room.view` is the table drawn as HTML (the ``{position}`` diagram's drawing), the legal moves in
@@ -27,16 +30,20 @@ from html import escape
 from conquian import DECLARATIONS
 from conquian.errors import ConquianError, IllegalMove
 from conquian.games import HOME, RULE_SETS, axes_of_game, game_of
-from conquian.players import GreedyPlayer
 from conquian.registry import parse_rules
 from conquian.text import shorten
 
 from .drawing import players_from_one, words_html
 from .games import site_game
+from .playlevels import computer, hint, reason
+from . import playjson
+from .playjson import MAX_ERROR, shown
+from .playscore import Score
 
 __all__ = ["Room", "choices", "handle"]
 
 _VARIANT_LINE = re.compile(r"^[ \t]*variant[ \t]*:.*$", re.MULTILINE | re.IGNORECASE)
+_SEAT = re.compile(r"\bseat ([0-9])\b", re.IGNORECASE)
 _STOCK_OR_OUT = re.compile(r"^[ \t]*(?:stock|out)[ \t]*:.*$", re.MULTILINE | re.IGNORECASE)
 #: The home game's axes by name: each has a ruling page (other games' own axes have none).
 _RULED = {ax.name: ax for ax in axes_of_game(HOME)}
@@ -90,20 +97,42 @@ class Room:
         self.reader = 0
         self.mode = "deal"
         self.log: list[str] = []
+        self.level = "easy"
+        self.score: "Score | None" = None
+        self.names: tuple = ()  # in a match, who sits where in this deal
+        self.saved: list = []  # (deal, log) before each of the reader's moves in this deal: what "Take back" restores
 
     # -- starting ----------------------------------------------------------------------------------------------
-    def deal(self, rules: str, seed: int = 0, players: int = 2, seat: int = 1) -> dict:
-        """A deal from rule-set text and a seed; the reader plays ``seat`` (1: the pone in Conquian, the player after
-        the dealer in Rommé; 0: the dealer), the computer every other."""
+    def deal(self, rules: str, seed: int = 0, players: int = 2, seat: int = 1, level: str = "easy") -> dict:
+        """A match's first deal from rule-set text and a seed; the reader plays ``seat`` (1: the pone in Conquian,
+        the player after the dealer in Rommé; 0: the dealer), the computer at ``level`` every other."""
         r = parse_rules(rules)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
-            raise ConquianError(f"a seed is a whole number from 0 to {2 ** 64 - 1}, not {str(seed)[:40]!r}")
-        game = game_of(r).new_deal(r, players, seed=seed)
+        computer(level, 0)  # a level that is none is refused before anything changes
+        game = self._new(r, seed, players)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
             raise ConquianError(f"a seat is a whole number from 0 to {game.players - 1} for {game.players} players, "
                                 f"not {str(seat)[:40]!r}")
-        self.game = game
-        self.reader, self.mode, self.log = seat, "deal", []
+        self.level, self.score = level, Score(r, game.players, seat)
+        return self._start(game, seat)
+
+    def again(self, seed: int) -> dict:
+        """The match's next deal: the reader's seat as the deal passed (the rules say how), the score kept."""
+        g = self.game
+        if g is None or self.score is None:
+            raise ConquianError("no match has been started: deal first")
+        if not g.is_over:
+            raise ConquianError("this deal is not over yet")
+        return self._start(self._new(g.rules, seed, g.players), self.score.seat())
+
+    @staticmethod
+    def _new(rules, seed: int, players: int):
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
+            raise ConquianError(f"a seed is a whole number from 0 to {2 ** 64 - 1}, not {str(seed)[:40]!r}")
+        return game_of(rules).new_deal(rules, players, seed=seed)
+
+    def _start(self, game, seat: int) -> dict:
+        self.game, self.reader, self.mode, self.log, self.saved = game, seat, "deal", [], []
+        self.names = tuple(self.score.name(s) for s in range(game.players))  # before the score moves the deal on
         self._computer()
         return self.view()
 
@@ -121,13 +150,15 @@ class Room:
                 g.play(move)
             except ConquianError as exc:
                 raise ConquianError(f"move {n} of the position ({move[:40]!r}): {exc}") from None
-        self.game, self.mode, self.log = g, "position", []
+        self.game, self.mode, self.log, self.saved, self.score, self.names = g, "position", [], [], None, ()
         self.reader = int(g.to_act) if g.to_act is not None else 0
         return self.view()
 
     # -- what the reader sees -------------------------------------------------------------------------------------
     def _name(self, seat: int) -> str:
         role = site_game(self.game).seat_words(seat)
+        if self.names:  # a match: the names the score uses ("Computer 1" with three or more)
+            return f"{self.names[seat]} ({role})"
         return f"You ({role})" if seat == self.reader else f"The computer ({role})"
 
     def view(self) -> dict:
@@ -148,7 +179,9 @@ class Room:
                "state": state, "state_html": words_html(state), "moves": moves, "over": g.is_over,
                "rules": str(g.rules), "label": _label(g.rules), "game": name,
                "reader": self.reader, "log": list(self.log), "log_html": [words_html(x) for x in self.log],
-               "others": self._others() if mine else []}
+               "others": self._others() if mine else [], "level": self.level, "can_take_back": bool(self.saved)}
+        if self.score is not None:
+            out["score"] = self.score.words()
         if g.is_over:
             out["result"] = self._result()
         return out
@@ -156,10 +189,21 @@ class Room:
     def _result(self) -> str:
         g = self.game
         w = g.outcome.winner
-        said = site_game(g).words.state_words(g)
+        # Rommé's words name seats by number ("seat 2 has gone out"): the result names them as the table does
+        said = _SEAT.sub(lambda m: self._who(int(m.group(1))), site_game(g).words.state_words(g))
+        said = said[:1].upper() + said[1:]
         if w is None:
             return said
-        return f"{'You win' if int(w) == self.reader else 'The computer wins'}: {said[0].lower()}{said[1:]}"
+        winner = "You win" if int(w) == self.reader else f"{self._who(int(w))} wins"
+        if said.startswith(self._who(int(w))):  # "Computer 2 has gone out and wins" says who already
+            return said
+        return f"{winner}: {said[:1].lower() + said[1:] if said.startswith('The ') else said}"
+
+    def _who(self, seat: int) -> str:
+        """Who sits at ``seat`` in this deal: "You", or the computer's name."""
+        if seat == self.reader:
+            return "You"
+        return self.names[seat] if self.names else "The computer"
 
     def _others(self) -> list[dict]:
         """Moves the other sources and readings of this game allow here and these rules do not: each is refused
@@ -213,19 +257,44 @@ class Room:
                 raise ConquianError(f"move {move}: there are {len(legal)} legal moves, numbered from 0")
             move = legal[move]
         words = g.describe(move)
+        before = (g.copy(), self.log)
         g.play(move)
+        self.saved.append(before)
         self.log = [f"{self._name(self.reader)}: {words}"]
         self._computer()
         return self.view()
 
+    def back(self) -> dict:
+        """Take back the reader's last move and the computer's reply (not once the deal is over: it has counted)."""
+        if self.game is None:
+            raise ConquianError("no deal has been started")
+        if self.game.is_over:
+            raise ConquianError("the deal is over and has counted: deal again")
+        if not self.saved:
+            raise ConquianError("there is no move of yours to take back in this deal")
+        self.game, self.log = self.saved.pop()
+        return self.view()
+
+    def hint(self) -> dict:
+        """What the strong player would play in the reader's seat, in words (see :func:`playlevels.hint`)."""
+        g = self.game
+        if g is None or g.is_over or int(g.to_act) != self.reader:
+            raise ConquianError("a hint is for your own move, in a deal going on")
+        return hint(g)
+
     def _computer(self) -> None:
-        g, player = self.game, GreedyPlayer()
+        g = self.game
         while not g.is_over and int(g.to_act) != self.reader:
             seat = int(g.to_act)
-            a = player.choose(g)
+            player = computer(self.level, seat)
+            weighing = player.weigh(g) if hasattr(player, "weigh") else None
+            a = weighing.chosen if weighing is not None else player.choose(g)
+            why = reason(g, weighing) if weighing is not None else ""
             words = g.describe(a)
             g.play(a)
-            self.log.append(f"{self._name(seat)}: {words}")
+            self.log.append(f"{self._name(seat)}: {words}{why}")
+        if g.is_over and self.score is not None:
+            self.score.add(g.outcome)
 
     def why(self, move: str) -> dict:
         """Why a move is refused here: the reason, the rule in force and the source's passage (``legal`` if not)."""
@@ -287,7 +356,7 @@ MAX_ROOMS = 32
 def _room(req: dict) -> Room:
     key = req.get("table", "")
     if isinstance(key, bool) or not isinstance(key, (str, int)):  # the page names its tables by number or text
-        raise ConquianError(f"table must be a table's number or name, not {_shown(key)}")
+        raise ConquianError(f"table must be a table's number or name, not {shown(key)}")
     key = str(key)[:40]
     room = ROOMS.pop(key, None) or (ROOM if key == "" else Room())
     ROOMS[key] = room
@@ -296,75 +365,41 @@ def _room(req: dict) -> Room:
     return room
 
 
-#: The longest message an answer carries: a refusal, a reason, never the whole of what was sent.
-MAX_ERROR = 300
-#: The most digits a JSON number of a request may have: a seed, the largest number asked for, is below 2**64.
-MAX_NUMBER_DIGITS = len(str(2 ** 64 - 1))
-
-
-class _LongNumber:
-    """A JSON number with more digits than any field takes, kept as its length: converting it whole would be slow
-    and, past 4,300 digits, a ``ValueError`` of CPython's own (its limit on converting text to integers)."""
-
-    __slots__ = ("digits",)
-
-    def __init__(self, digits: int):
-        self.digits = digits
-
-    def __repr__(self) -> str:
-        return f"a number of {self.digits:,} digits"
-
-
-def _json_int(text: str) -> "int | _LongNumber":
-    digits = len(text) - text.startswith("-")
-    return int(text) if digits <= MAX_NUMBER_DIGITS else _LongNumber(digits)
-
-
-def _shown(value) -> str:
-    """A value of a request in an error message: short, whatever was sent."""
-    if isinstance(value, _LongNumber):
-        return repr(value)
-    kind = {str: "text", bool: "true or false", type(None): "null", list: "a list", dict: "an object",
-            int: "a number", float: "a number"}.get(type(value), type(value).__name__)
-    return f"{kind} {shorten(repr(value), 40)}" if isinstance(value, (str, int, float)) and not isinstance(value, bool) \
-        else kind
-
-
-def _text(req: dict, key: str, default: str = "") -> str:
-    value = req.get(key)
-    if value is None:
-        return default
-    if not isinstance(value, str):
-        raise ConquianError(f"{key} must be text, not {_shown(value)}")
-    return value
-
-
 def handle(request: str) -> str:
-    """One request of the worker, as JSON: ``{"op": "deal", "rules": ..., "seed": ..., "players": ...}``,
+    """One request of the worker, as JSON: ``{"op": "deal", "rules": ..., "seed": ..., "players": ..., "seat": ...,
+    "level": ...}``, ``{"op": "again", "seed": ...}``, ``{"op": "back"}``, ``{"op": "hint"}``,
     ``{"op": "position", "text": ..., "rules": ..., "play": ...}``, ``{"op": "play", "move": N}``, ``{"op": "why", "move":
     TEXT}``, ``{"op": "view"}``, ``{"op": "record"}`` or ``{"op": "choices"}``, each with the ``table`` it is for
     (one deal per table); the answer as JSON, with ``error`` for bad input (at most :data:`MAX_ERROR` characters)."""
     try:
         if not isinstance(request, str):
             raise TypeError(f"a request is JSON text, not {type(request).__name__}")
-        # Numbers too long for any field are kept as their length, never converted (see _LongNumber).
-        req = json.loads(request, parse_int=_json_int)
+        # Numbers too long for any field are kept as their length, never converted (see playjson.LongNumber).
+        req = json.loads(request, parse_int=playjson.json_int)
         if not isinstance(req, dict):
-            raise ConquianError(f"unknown request: a request is a JSON object with an 'op', not {_shown(req)}")
+            raise ConquianError(f"unknown request: a request is a JSON object with an 'op', not {shown(req)}")
         op = req.get("op")
         room = _room(req)
         if op == "deal":
-            out = room.deal(_text(req, "rules"), _whole(req.get("seed", 0), "seed"),
-                            _whole(req.get("players", 2), "players"), _whole(req.get("seat", 1), "seat"))
+            out = room.deal(playjson.text(req, "rules"), playjson.whole(req.get("seed", 0), "seed"),
+                            playjson.whole(req.get("players", 2), "players"), playjson.whole(req.get("seat", 1), "seat"),
+                            playjson.text(req, "level", "easy"))
+        elif op == "again":
+            out = room.again(playjson.whole(req.get("seed", 0), "seed"))
+        elif op == "back":
+            out = room.back()
+        elif op == "hint":
+            out = room.hint()
         elif op == "position":
-            out = room.position(_text(req, "text"), _text(req, "rules") or None, _text(req, "play"))
+            out = room.position(playjson.text(req, "text"), playjson.text(req, "rules") or None,
+                                playjson.text(req, "play"))
         elif op == "play":
             move = req.get("move")
             if isinstance(move, bool) or not isinstance(move, (int, str)):
-                raise ConquianError(f"move must be a move's number or its text, not {_shown(move)}")
+                raise ConquianError(f"move must be a move's number or its text, not {shown(move)}")
             out = room.play(move)
         elif op == "why":
-            out = room.why(_text(req, "move"))
+            out = room.why(playjson.text(req, "move"))
         elif op == "view":
             out = room.view()
         elif op == "record":
@@ -373,7 +408,7 @@ def handle(request: str) -> str:
             out = {"choices": choices()}
         else:
             raise ConquianError(f"unknown request {shorten(escape(op), 40)!r}" if isinstance(op, str)
-                                else f"unknown request: its 'op' is text, not {_shown(op)}")
+                                else f"unknown request: its 'op' is text, not {shown(op)}")
     except ConquianError as exc:
         return _error(str(exc))
     except (TypeError, json.JSONDecodeError) as exc:
@@ -385,16 +420,3 @@ def handle(request: str) -> str:
 
 def _error(message: str) -> str:
     return json.dumps({"error": shorten(message, MAX_ERROR)})
-
-
-def _whole(value, name: str) -> int:
-    """A whole number given as a JSON number or as text in ASCII digits, of at most :data:`MAX_NUMBER_DIGITS`
-    digits (a seed may be up to 2**64 - 1): not a bool, a fraction, ``'１'`` or ``'1_0'`` (which ``int()`` would
-    take); a longer one is refused by its length, never converted."""
-    if type(value) is int:
-        return value  # at most MAX_NUMBER_DIGITS digits: longer ones were read as _LongNumber
-    text = value.strip(" ") if isinstance(value, str) else ""
-    digits = text[1:] if text.startswith("-") else text
-    if not 0 < len(digits) <= MAX_NUMBER_DIGITS or not digits.isascii() or not digits.isdigit():
-        raise ConquianError(f"{name} must be a whole number of at most {MAX_NUMBER_DIGITS} digits, not {_shown(value)}")
-    return int(text)

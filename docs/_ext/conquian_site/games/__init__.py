@@ -3,7 +3,8 @@ other module of the extension asks which game it holds.
 
 A game's folder, ``games/<game>/`` (its name as :mod:`conquian.games` lists it), exports what
 :class:`SiteGame` holds: its words (a module with the same functions for every game: :data:`WORDS_FUNCTIONS`)
-and its drawing of a position (``position_html``, ``table_html``, ``seat_words``, ``text_lines``).  Like the
+and its drawing of a position (``position_html``, ``table_html``, ``seat_words``, ``text_lines``) and its
+play page's score (``Score``).  Like the
 engine's rooms, it imports the shared modules of the site and its own game's modules, never this list.  A game
 the engine plays without a folder here stops the build, saying which game and what to add.
 
@@ -44,6 +45,10 @@ class SiteGame:
     """``seat_words(seat)``: a seat (by index) as the "Try it" table names it."""
     text_lines: Callable[[Any], list]
     """``text_lines(deal)``: the same position as plain sentences, for the search index and other builders."""
+    Score: Callable[..., Any]
+    """``Score(rules, names)``: the play page's match of the reader's deals, the players in seat order for the first
+    deal; with ``seated()`` (the players in seat order for the next deal), ``add(outcome)`` and ``standing()`` (what
+    is counted, each player's count, a note)."""
 
 
 def site_part(game: GameType) -> SiteGame:

@@ -1,0 +1,147 @@
+"""Determinised Monte Carlo: how the strong computer player weighs its choices, in any game of the family.
+
+A seat cannot see the stock or the other hands.  To judge an action, the strong player deals those unseen cards
+anew many times, each time consistently with what the seat knows (:func:`sample`: a card it saw go into an
+opponent's hand stays there; the rest are shuffled among the unseen places, each keeping its count), plays the
+action in each such deal and plays the deal out between greedy players (:func:`playout`).  The action that wins
+most often, over the same samples for every action, is chosen (:func:`weigh`).  The samples are drawn with the
+generator given, so a choice is fixed by it.
+
+Each game says which places a seat cannot see and how to put other cards there (its ``hidden`` module, see
+:attr:`conquian.gametype.GameType.hidden`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from .games import game_of
+
+__all__ = ["known_cards", "sample", "playout", "weigh", "Weighing", "PLAYOUT_LIMIT"]
+
+PLAYOUT_LIMIT = 300
+"""Decisions a playout may take before it is scored as nobody's deal (a deal between greedy players that goes round
+and round without an end)."""
+
+
+def _codes(cards) -> Counter:
+    return Counter(c.code for c in cards)
+
+
+def _start_of(game):
+    """A deal at the start of ``game``, with no move played (from the start of its record)."""
+    start = game._start
+    if not isinstance(start, str):
+        start = game._start_text(*start)
+    return type(game).from_record(game._write_record(start, []))
+
+
+def known_cards(game, me) -> dict:
+    """Hidden place -> the cards (a Counter of codes) seat ``me`` saw go there and knows are still there: a card
+    it passed on before play, a card an opponent took from the table into his hand.  Found by playing the deal's
+    moves again from its start; a deal with an irregularity reported is not followed (nothing is known)."""
+    hidden = game_of(game).hidden.hidden_places(int(me), game.players)
+    known = {name: Counter() for name in hidden if name != "stock"}
+    if not game.history or getattr(game, "_reports", None):
+        return known
+    g = _start_of(game)
+    for _who, action in game.history:
+        before = g.places()
+        seen = Counter()
+        for name, cards in before.items():
+            if name not in hidden:
+                seen.update(c.code for c in cards)
+        g._apply(action)  # the deal's own moves, each checked when it was played
+        after = g.places()
+        for name in known:
+            now = _codes(after[name])
+            known[name] = (known[name] + ((now - _codes(before[name])) & seen)) & now
+    return known
+
+
+def sample(game, me, rng: random.Random, known: "dict | None" = None):
+    """A copy of ``game`` with the cards seat ``me`` cannot see dealt anew at random, consistently with ``known``
+    (see :func:`known_cards`; found here when not given)."""
+    hidden_of = game_of(game).hidden
+    names = hidden_of.hidden_places(int(me), game.players)
+    known = known_cards(game, me) if known is None else known
+    places = game.places()
+    pool, kept = [], {}
+    for name in names:
+        cards = _codes(places[name])
+        keep = known.get(name, Counter()) & cards
+        pool.extend(sorted((cards - keep).elements()))
+        kept[name] = (sorted(keep.elements()), len(places[name]) - sum(keep.values()))
+    rng.shuffle(pool)
+    contents, i = {}, 0
+    for name in names:
+        keep, n = kept[name]
+        contents[name] = keep + pool[i:i + n]
+        i += n
+    return hidden_of.with_cards(game, contents)
+
+
+def playout(game, me, policy, limit: int = PLAYOUT_LIMIT) -> float:
+    """Play ``game`` (changed in place) to its end, every seat choosing with ``policy`` (a player: the greedy one):
+    1 if seat ``me`` wins, -1 if another seat does, 0 for a deal nobody wins or one still going after ``limit``
+    decisions."""
+    for _ in range(limit):
+        if game.is_over:
+            winner = game.outcome.winner
+            return 0.0 if winner is None else (1.0 if winner == me else -1.0)
+        game.play(policy.choose(game))
+    return 0.0
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """What :func:`weigh` found: the actions weighed (best first by the greedy judgement), the mean score of each
+    over the samples (1 won, -1 lost, 0 neither), how many of the samples each won, the samples dealt, and the
+    action chosen."""
+
+    actions: tuple
+    scores: tuple
+    wins: tuple
+    samples: int
+    chosen: object
+
+
+_WEIGHED_ALWAYS = ("force", "demand", "waive")
+
+
+def _candidates(game, actions, width: int) -> list:
+    """The actions worth weighing: the ``width`` best by the greedy judgement, and every force, demand and waiver (the
+    greedy player never weighs what they do to the opponent)."""
+    judge = game_of(game).greedy
+    me = game.to_act
+    ranked = sorted(range(len(actions)), key=lambda i: -judge.value(game.copy().play(actions[i]), me))
+    keep = ranked[:width]
+    keep += [i for i in ranked[width:] if getattr(getattr(actions[i], "kind", None), "value", "") in _WEIGHED_ALWAYS]
+    return [actions[i] for i in keep]
+
+
+def weigh(game, rng: random.Random, samples: int, width: int, policy, limit: int = PLAYOUT_LIMIT) -> Weighing:
+    """Weigh the legal actions of the seat to act in ``game`` over ``samples`` sampled deals (see the module's
+    description), each played out with ``policy``, and choose the one with the best mean score; ties go to the
+    greedy judgement's order."""
+    actions = game.legal_actions()
+    if len(actions) == 1:
+        return Weighing(tuple(actions), (0.0,), (0,), 0, actions[0])
+    me = game.to_act
+    candidates = _candidates(game, actions, width)
+    known = known_cards(game, me)
+    totals, wins = [0.0] * len(candidates), [0] * len(candidates)
+    for _ in range(samples):
+        dealt = sample(game, me, rng, known)
+        for i, a in enumerate(candidates):
+            g = dealt.copy()
+            g.play(a)
+            score = playout(g, me, policy, limit)
+            totals[i] += score
+            wins[i] += score > 0
+    scores = tuple(t / samples for t in totals)
+    best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
+    return Weighing(tuple(candidates), scores, tuple(wins), samples, candidates[best])
+

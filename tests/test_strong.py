@@ -1,0 +1,99 @@
+"""The strong computer player (:mod:`conquian.players`, :mod:`conquian.montecarlo`): its samples keep what its seat
+sees and knows, its choices are legal and fixed by its seed, and the simulation plays it on the Python engine."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from conquian import Game
+from conquian.games import game_of
+from conquian.montecarlo import known_cards, sample
+from conquian.players import GreedyPlayer, StrongPlayer, parse_strategies
+from conquian.errors import StrategyError
+from conquian.registry import parse_rules
+from conquian.simulation import Simulation
+
+
+def _codes(cards):
+    return Counter(c.code for c in cards)
+
+
+def _midway(rules: str, players: int, seed: int, moves: int):
+    r = parse_rules(rules)
+    g = game_of(r).new_deal(r, players, seed=seed)
+    greedy = GreedyPlayer()
+    for _ in range(moves):
+        if g.is_over:
+            break
+        g.play(greedy.choose(g))
+    return g
+
+
+@pytest.mark.parametrize("rules, players", [("foster-1913", 2), ("pagat-mexican", 3), ("romme-spielwiki", 3)])
+@pytest.mark.parametrize("moves", [0, 7, 25])
+def test_a_sample_keeps_what_the_seat_sees_and_redeals_only_what_it_cannot(rules, players, moves):
+    g = _midway(rules, players, 4, moves)
+    if g.is_over:
+        pytest.skip("the deal ended early")
+    me = int(g.to_act)
+    hidden = game_of(g).hidden.hidden_places(me, g.players)
+    real = g.places()
+    for seed in range(5):
+        s = sample(g, me, random.Random(seed))
+        got = s.places()
+        for name, cards in real.items():
+            if name in hidden:
+                assert len(got[name]) == len(cards), name  # each unseen place keeps its count
+            else:
+                assert got[name] == cards, name  # what the seat sees is untouched
+        pool = sum((_codes(real[n]) for n in hidden), Counter())
+        assert sum((_codes(got[n]) for n in hidden), Counter()) == pool  # the same cards, placed anew
+        assert s.legal_actions() == g.legal_actions()
+    assert g.places() == real  # the deal sampled from is unchanged
+
+
+def test_the_card_passed_before_play_stays_in_the_hand_it_went_to():
+    g = Game("pagat-mexican", 2, seed=8)
+    mine = g.to_act
+    g.play(g.legal_actions()[0])  # the first to choose passes a card face down
+    given = next(iter(Counter(c.code for c in g.places()[f"{mine} gives"])))
+    g.play(g.legal_actions()[0])  # the other chooses: the cards change hands
+    while not g.is_over and g.to_act != mine:
+        g.play(GreedyPlayer().choose(g))
+    if g.is_over:
+        pytest.skip("the deal ended early")
+    other = f"{'dealer' if str(mine) == 'pone' else 'pone'} hand"
+    assert given in _codes(g.places()[other])  # this deal's gift is still held when its giver is to act again
+    assert known_cards(g, mine)[other] == Counter({given: 1})
+    for seed in range(10):
+        assert given in _codes(sample(g, mine, random.Random(seed)).places()[other])
+
+
+@pytest.mark.parametrize("rules, players", [("foster-1913", 2), ("pagat-mexican", 3), ("romme-spielwiki", 2)])
+def test_the_strong_player_plays_legal_moves_fixed_by_its_seed(rules, players):
+    g = _midway(rules, players, 6, 9)
+    if g.is_over:
+        pytest.skip("the deal ended early")
+    a = StrongPlayer("normal", seed=1).choose(g)
+    assert a in g.legal_actions()
+    assert StrongPlayer("normal", seed=1).choose(g.copy()) == a
+    w = StrongPlayer("normal", seed=1).weigh(g)
+    assert w.chosen == a and len(w.scores) == len(w.wins) == len(w.actions)
+    assert all(0 <= n <= w.samples for n in w.wins) and all(-1 <= x <= 1 for x in w.scores)
+
+
+def test_levels_and_strategy_names():
+    assert parse_strategies("strong,greedy", 2) == ["strong", "greedy"]
+    assert parse_strategies("normal", 3) == ["normal"] * 3
+    with pytest.raises(StrategyError, match="levels are normal, strong"):
+        StrongPlayer("hard")
+
+
+def test_the_simulation_plays_the_strong_player_on_python_and_says_why():
+    sim = Simulation("foster-1913", seed=3, strategy="normal,greedy")
+    assert sim.engine.value == "python" and "no normal player" in sim.why_python
+    sim.play(2)
+    assert sim.games == 2 and sum(sim.tally.wins.values()) + sim.tally.ties == 2
