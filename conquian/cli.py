@@ -146,12 +146,13 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("compare", help="the axis × source matrix of one game's sources")
     p.add_argument("--game", choices=list(RULE_SETS), default=HOME, help=f"whose sources (default {HOME})")
     p.set_defaults(func=_compare)
-    p = sub.add_parser("simulate", help="computer players (random or greedy), many deals")
+    p = sub.add_parser("simulate", help="computer players (random, greedy, normal or strong), many deals")
     p.add_argument("--variant", required=True, help="a source id, or rule-set text such as 'foster-1913(pack=spanish)'")
     p.add_argument("--players", type=_whole, default=None, help="players at the table: 2 (Conquian), 2 to 6 (Rommé); "
                                                               "default 2")
-    p.add_argument("--strategy", default="random", help="random or greedy, for every seat or one per seat "
-                                                         "(Conquian: dealer,pone), e.g. greedy,random")
+    p.add_argument("--strategy", default="random", help="random, greedy, normal or strong (the last two: the "
+                                                         "strong player at its levels), for every seat or one per seat "
+                                                         "(Conquian: dealer,pone), e.g. strong,greedy")
     p.add_argument("--games", type=_whole, default=1000)
     p.add_argument("--seed", type=_whole, default=0)
     p.add_argument("--engine", choices=[e.value for e in Engine], default="auto",

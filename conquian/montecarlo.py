@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .games import game_of
 
-__all__ = ["known_cards", "sample", "playout", "weigh", "Weighing", "PLAYOUT_LIMIT"]
+__all__ = ["Knowledge", "knowledge", "known_cards", "sample", "TRIES", "playout", "weigh", "Weighing", "PLAYOUT_LIMIT"]
 
 PLAYOUT_LIMIT = 300
 """Decisions a playout may take before it is scored as nobody's deal (a deal between greedy players that goes round
@@ -38,16 +38,31 @@ def _start_of(game):
     return type(game).from_record(game._write_record(start, []))
 
 
-def known_cards(game, me) -> dict:
-    """Hidden place -> the cards (a Counter of codes) seat ``me`` saw go there and knows are still there: a card
-    it passed on before play, a card an opponent took from the table into his hand.  Found by playing the deal's
-    moves again from its start; a deal with an irregularity reported is not followed (nothing is known)."""
-    hidden = game_of(game).hidden.hidden_places(int(me), game.players)
+@dataclass(frozen=True)
+class Knowledge:
+    """What seat ``me`` knows of the cards it cannot see: ``known``, hidden place -> the cards (a Counter of codes)
+    it saw go there and knows are still there (a card it passed on before play, a card an opponent took from the
+    table into his hand); ``telling``, the deal as it stood before each move of another seat that tells something
+    of his hand (in Conquian, a card passed: he could not, or would not, use it)."""
+
+    known: dict
+    telling: tuple
+
+
+def knowledge(game, me) -> Knowledge:
+    """What seat ``me`` knows (see :class:`Knowledge`), found by playing the deal's moves again from its start; a
+    deal with an irregularity reported is not followed (nothing is known)."""
+    hidden_of = game_of(game).hidden
+    hidden = hidden_of.hidden_places(int(me), game.players)
     known = {name: Counter() for name in hidden if name != "stock"}
+    telling = []
     if not game.history or getattr(game, "_reports", None):
-        return known
+        return Knowledge(known, ())
     g = _start_of(game)
-    for _who, action in game.history:
+    tells = getattr(hidden_of, "tells", None)
+    for who, action in game.history:
+        if who != me and tells is not None and tells(action):
+            telling.append(g.copy())
         before = g.places()
         seen = Counter()
         for name, cards in before.items():
@@ -58,29 +73,54 @@ def known_cards(game, me) -> dict:
         for name in known:
             now = _codes(after[name])
             known[name] = (known[name] + ((now - _codes(before[name])) & seen)) & now
-    return known
+    return Knowledge(known, tuple(telling))
 
 
-def sample(game, me, rng: random.Random, known: "dict | None" = None):
-    """A copy of ``game`` with the cards seat ``me`` cannot see dealt anew at random, consistently with ``known``
-    (see :func:`known_cards`; found here when not given)."""
+def known_cards(game, me) -> dict:
+    """Hidden place -> the cards seat ``me`` knows are there (:attr:`Knowledge.known`)."""
+    return knowledge(game, me).known
+
+
+TRIES = 16
+"""Deals drawn at most for one sample, looking for one that every telling move fits (else the one that fits most)."""
+
+
+def sample(game, me, rng: random.Random, known: "Knowledge | None" = None):
+    """A copy of ``game`` with the cards seat ``me`` cannot see dealt anew at random, consistently with what it
+    knows (see :func:`knowledge`; found here when not given): the known cards stay where they are, and among
+    :data:`TRIES` deals the first is taken that every telling move fits (a card passed that the hand dealt to its
+    passer could not use), else the one that fits most."""
     hidden_of = game_of(game).hidden
     names = hidden_of.hidden_places(int(me), game.players)
-    known = known_cards(game, me) if known is None else known
+    known = knowledge(game, me) if known is None else known
     places = game.places()
     pool, kept = [], {}
     for name in names:
         cards = _codes(places[name])
-        keep = known.get(name, Counter()) & cards
+        keep = known.known.get(name, Counter()) & cards
         pool.extend(sorted((cards - keep).elements()))
         kept[name] = (sorted(keep.elements()), len(places[name]) - sum(keep.values()))
-    rng.shuffle(pool)
+    best, fewest = None, None
+    for _ in range(TRIES if known.telling else 1):
+        dealt = pool[:]
+        rng.shuffle(dealt)
+        misfits = _misfits(hidden_of, known.telling, dict(zip(pool, dealt))) if known.telling else 0
+        if fewest is None or misfits < fewest:
+            best, fewest = dealt, misfits
+        if misfits == 0:
+            break
     contents, i = {}, 0
     for name in names:
         keep, n = kept[name]
-        contents[name] = keep + pool[i:i + n]
+        contents[name] = keep + best[i:i + n]
         i += n
     return hidden_of.with_cards(game, contents)
+
+
+def _misfits(hidden_of, telling, mapping: dict) -> int:
+    """How many telling moves the cards dealt anew contradict: each earlier deal with every unseen card replaced
+    by the card dealt in its place (a card passed before is one its passer, so dealt, could have used)."""
+    return sum(1 for before in telling if hidden_of.contradicts(hidden_of.relabel(before, mapping)))
 
 
 def playout(game, me, policy, limit: int = PLAYOUT_LIMIT) -> float:
@@ -108,17 +148,27 @@ class Weighing:
     chosen: object
 
 
-_WEIGHED_ALWAYS = ("force", "demand", "waive")
+def _kind(action) -> tuple:
+    """What sort of move an action is: its kind, and whether it goes onto another's meld (a discard forced)."""
+    kind = getattr(getattr(action, "kind", None), "value", "")
+    return kind, bool(getattr(action, "onto", 0)) if kind == "discard" else False
 
 
 def _candidates(game, actions, width: int) -> list:
-    """The actions worth weighing: the ``width`` best by the greedy judgement, and every force, demand and waiver (the
-    greedy player never weighs what they do to the opponent)."""
+    """The actions worth weighing: the best of each sort by the greedy judgement (the best use, the pass, the
+    best discard, every sort of force and demand: the greedy player would never pass a card it can use, nor weigh
+    what a force does to the opponent), then the next best, up to ``width`` in all."""
     judge = game_of(game).greedy
     me = game.to_act
     ranked = sorted(range(len(actions)), key=lambda i: -judge.value(game.copy().play(actions[i]), me))
-    keep = ranked[:width]
-    keep += [i for i in ranked[width:] if getattr(getattr(actions[i], "kind", None), "value", "") in _WEIGHED_ALWAYS]
+    keep, sorts = [], set()
+    for i in ranked:
+        sort = _kind(actions[i])
+        if sort not in sorts:
+            sorts.add(sort)
+            keep.append(i)
+    keep += [i for i in ranked if i not in keep][:max(0, width - len(keep))]
+    keep.sort(key=ranked.index)
     return [actions[i] for i in keep]
 
 
@@ -131,7 +181,7 @@ def weigh(game, rng: random.Random, samples: int, width: int, policy, limit: int
         return Weighing(tuple(actions), (0.0,), (0,), 0, actions[0])
     me = game.to_act
     candidates = _candidates(game, actions, width)
-    known = known_cards(game, me)
+    known = knowledge(game, me)
     totals, wins = [0.0] * len(candidates), [0] * len(candidates)
     for _ in range(samples):
         dealt = sample(game, me, rng, known)

@@ -180,8 +180,10 @@ def test_a_match_of_three_deals_with_a_hint_and_a_take_back(room, viewport):
         done = pg.evaluate("window.cqPlay.stats.moves.length")
         area.locator("button.cq-move").first.click()
         pg.wait_for_function(f"window.cqPlay.stats.moves.length > {done}")
+    asked = pg.evaluate("performance.now()")
     area.locator("button", has_text="Hint").click()
     pg.wait_for_function("document.querySelector('.cq-playroom .cq-hint').textContent.startsWith('Hint: ')", timeout=30_000)
+    hint_ms = pg.evaluate("performance.now()") - asked
     assert area.locator("button.cq-move.cq-hinted").count() == 1
     # a move, taken back: the same table as before it
     table = area.locator(".cq-play-table").inner_html()
@@ -203,6 +205,10 @@ def test_a_match_of_three_deals_with_a_hint_and_a_take_back(room, viewport):
             pg.click(".cq-playroom button.cq-deal-again")
             pg.wait_for_function(f"window.cqPlay.stats.views > {views}", timeout=60_000)
     assert len(set(s.split(":", 1)[1] for s in scores)) > 1, f"the score never changed: {scores}"
+    moves = sorted(pg.evaluate("window.cqPlay.stats.moves"))  # each: the reader's move and the computer's reply
+    _record(f"match, normal level, {viewport['width']} px",
+            {"hint ms": round(hint_ms), "median move and reply ms": round(moves[len(moves) // 2]),
+             "slowest move and reply ms": round(moves[-1]), "moves": len(moves)})
 
 
 def test_the_reader_chooses_his_seat(room):

@@ -2,14 +2,16 @@
 (see :mod:`conquian.montecarlo`).
 
 A seat sees its own hand, every meld, the card on offer and the cards out of play; it does not see the stock,
-its opponents' hands or, before play, the cards they chose to pass on.
+its opponents' hands or, before play, the cards they chose to pass on.  A card an opponent passed tells something
+of his hand: that he could not use it (:func:`tells`, :func:`contradicts`), or chose not to.
 """
 
 from __future__ import annotations
 
+from .actions import Kind
 from .state import Role, seats
 
-__all__ = ["hand_place", "hidden_places", "with_cards"]
+__all__ = ["hand_place", "hidden_places", "with_cards", "tells", "relabel", "contradicts"]
 
 
 def hand_place(seat: int) -> str:
@@ -46,3 +48,37 @@ def with_cards(game, contents: dict) -> "object":
             s.given[seat] = mask
     g._legal = None
     return g
+
+
+def tells(action) -> bool:
+    """Whether another seat's action tells something of his hand: a card passed (he could not, or would not, use
+    it)."""
+    return action.kind is Kind.PASS
+
+
+def _relabelled(mask: int, mapping: dict) -> int:
+    out = 0
+    while mask:
+        low = mask & -mask
+        code = low.bit_length() - 1
+        out |= 1 << mapping.get(code, code)
+        mask ^= low
+    return out
+
+
+def relabel(game, mapping: dict):
+    """A copy of ``game`` with every card renamed by ``mapping`` (code -> code, a one-to-one mapping of the cards
+    it names; the others stay): the same deal as it would stand had those cards been dealt to other places."""
+    g = game.copy()
+    s = g.state
+    s.hands = [_relabelled(m, mapping) for m in s.hands]
+    s.stock = [_relabelled(m, mapping) for m in s.stock]
+    s.offer = _relabelled(s.offer, mapping)
+    s.given = [_relabelled(m, mapping) for m in s.given]
+    g._legal = None
+    return g
+
+
+def contradicts(game) -> bool:
+    """Whether the seat to act in ``game`` could use the card on offer, which it passed (see :func:`tells`)."""
+    return any(a.kind is Kind.USE for a in game.legal_actions())
