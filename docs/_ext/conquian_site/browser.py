@@ -152,7 +152,7 @@ class PlayDirective(CqDirective):
             '<label class="cq-seat-choice">Your seat <select name="seat">'
             '<option value="1" selected>beside the dealer</option><option value="0">the dealer</option>'
             '</select></label> '
-            '<label>Seed <input name="seed" type="number" min="0" step="1" value="" placeholder="new each time" '
+            '<label>Deal number <input name="seed" type="number" min="0" step="1" value="" placeholder="new each time" '
             'inputmode="numeric"></label> '
             '<button type="submit" class="cq-deal">Deal</button></form>'
             '<p class="cq-play-status" role="status" aria-live="polite"></p>'
