@@ -102,9 +102,9 @@ class Forcing(Choice):
     REACTIVE = "reactive", ("When a player declines a card that fits one of his own melds, "
                             "the opponent may demand that he take it."), "made to take it"
     # pagat's modern Mexican game has both kinds at once.  Declared last: the kernel codes a value by its place.
-    BOTH = "both", ("Both kinds: the holder of the say, or a player discarding, may place a card that fits on the "
-                    "opponent's meld, and when a player declines a card that fits one of his own melds, the opponent "
-                    "may demand that he take it."), "both ways"
+    BOTH = "both", ("Both kinds: the holder of the say may lay a card that fits on an opponent's meld, and the "
+                    "opponent must meld it and discard; the next player may demand that a player meld a card he "
+                    "declines that fits his own meld."), "both ways"
 
     @property
     def active(self) -> bool:

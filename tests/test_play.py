@@ -143,7 +143,7 @@ def test_a_whole_deal_against_the_computer(room, rules, players):
 
 
 def _seed(pg) -> str:
-    return re.search(r"Seed (\d+)", pg.locator(".cq-playroom .cq-deal-line").inner_text()).group(1)
+    return re.search(r"Deal number (\d+)", pg.locator(".cq-playroom .cq-deal-line").inner_text()).group(1)
 
 
 def test_each_deal_is_new_and_its_link_deals_it_again(room):

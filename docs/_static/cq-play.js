@@ -186,10 +186,10 @@ window.cqPlay = (function () {
         tools.append(el("p", { class: "cq-tools-head", text: "Moves other rules allow here, refused under these: press one to see why." }), list);
       }
       if (!view.over) {
-        const input = el("input", { type: "text", name: "move", "aria-label": "A move, as the notation writes it",
+        const input = el("input", { type: "text", name: "move", "aria-label": "A move, typed in short",
                                      placeholder: view.game === "romme" ? "e.g. discard 7♥" : "e.g. take" });
         const form = el("form", { class: "cq-try-move" },
-                        el("label", { text: "Try any move, in the notation: " }), input,
+                        el("label", { text: "Type any move to ask about it: " }), input,
                         el("button", { type: "submit", text: "Why not?" }));
         form.addEventListener("submit", (e) => { e.preventDefault(); if (input.value.trim()) this.explain(input.value.trim()); });
         tools.append(form);
@@ -221,7 +221,7 @@ window.cqPlay = (function () {
         ? this.open({ op: "again", seed: randomSeed() }) : this.open({ ...this.request, seed: randomSeed() }));
       const link = el("a", { class: "cq-deal-link", text: "a link to this deal",
                              href: `#${new URLSearchParams({ rules, players: String(players), seed, seat, level })}` });
-      return el("p", { class: "cq-deal-line" }, again, ` Seed ${seed}: `, link, " (the same cards again).");
+      return el("p", { class: "cq-deal-line" }, again, ` Deal number ${seed}: `, link, " (the same cards again).");
     }
 
     async renderSwitch(view) {

@@ -156,7 +156,7 @@ class PlayDirective(CqDirective):
             '<option value="1" selected>beside the dealer</option><option value="0">the dealer</option>'
             '</select></label> '
             f'<label class="cq-level-choice">Computer <select name="level">{levels}</select></label> '
-            '<label>Seed <input name="seed" type="number" min="0" step="1" value="" placeholder="new each time" '
+            '<label>Deal number <input name="seed" type="number" min="0" step="1" value="" placeholder="new each time" '
             'inputmode="numeric"></label> '
             '<button type="submit" class="cq-deal">Deal</button></form>'
             '<p class="cq-play-status" role="status" aria-live="polite"></p>'

@@ -167,11 +167,39 @@ def source_cell(answer: Answer, axis) -> str:
     return out
 
 
+_ROLE_WORDS = {"middle": "middle player"}
+#: The engine's reasons a scenario cannot arise, each as a reader would say it (anything else: the engine's words,
+#: with the programmer's parts removed by :func:`reader_text`).
+_IMPOSSIBLE = (
+    (re.compile(r"^(dealer|pone|middle) has (\d+) cards in hand and melds; he should have (\d+)$"),
+     lambda m: f"these rules deal {m[3]} cards each, and here the {_ROLE_WORDS.get(m[1], m[1])} holds {m[2]}"),
+    (re.compile(r"^(dealer|pone|middle) has (\d+) cards down, (\d+) win\b.*$"),
+     lambda m: f"with {m[3]} cards down to win, the {_ROLE_WORDS.get(m[1], m[1])} would have won already "
+               f"({m[2]} down)"),
+    (re.compile(r"^(?:🃏 joker|(\S+)) is not in the (.+?) pack \(its ranks: [^)]*\)$"),
+     lambda m: f"the {m[2].replace('spanish', 'Spanish')} pack has no {m[1] or 'joker'}"),
+    (re.compile(r"^cut (\d+) leaves fewer than (\d+) cards in a packet\b.*$"),
+     lambda m: f"each packet of the cut must hold at least {m[2]} cards, and this cut takes {m[1]}"),
+    (re.compile(r"^\d+ players: (.+)$"), lambda m: m[1]),
+)
+
+
+def impossible_words(message: str) -> str:
+    """Why a scenario cannot arise, in a reader's words: "dealer has 10 cards in hand and melds; he should have 8"
+    becomes "these rules deal 8 cards each, and here the dealer holds 10"."""
+    text = reader_text(message).strip()
+    for pattern, words in _IMPOSSIBLE:
+        m = pattern.match(text)
+        if m:
+            return words(m)
+    return text
+
+
 def cells_html(table: Table, row, answer: Answer, only_asked: bool, shared: bool = False) -> list[str]:
     """A row's cells after its header."""
     if answer.impossible:
         return [f'<td role="cell" colspan="{len(table.columns)}" data-label="Ruling"><p class="cq-impossible">'
-                f'This cannot arise under these rules: {words_html(answer.impossible)}</p></td>']
+                f'This cannot arise under these rules: {words_html(impossible_words(answer.impossible))}</p></td>']
     cells = []
     for column in table.columns:
         if column == "may":
@@ -232,7 +260,7 @@ def text_nodes(table: Table, answers: list[Answer]) -> list[nodes.Node]:
     out = []
     for row, a in zip(table.rows, answers):
         if a.impossible:
-            out.append(para(f"{a.side.label}: cannot arise ({a.impossible})."))
+            out.append(para(f"{a.side.label}: cannot arise ({impossible_words(a.impossible)})."))
             continue
         parts = [s.words for s in a.steps]
         if "may" in table.columns and a.game is not None:

@@ -77,7 +77,10 @@ def _choices() -> list[dict]:
                 except ConquianError:  # a reading that conflicts with the source's other values is no rule set
                     continue
                 ax = axes[name]  # the label in a reader's words: the rule's title and the value's words
-                out.append({"rules": text, "label": f"{d.short}, other reading: {ax.title.lower()}: {ax.words(r.value)}",
+                # a reading whose passage is in the source's own list of variations (pagat's) is called by its word
+                kind = ("variation" if any("variations" in ev.locator.lower() for ev in entry.passages_for(r.value))
+                        else "other reading")
+                out.append({"rules": text, "label": f"{d.short}, {kind}: {ax.title.lower()}: {ax.words(r.value)}",
                             "game": d.game})
     return out
 

@@ -50,7 +50,9 @@ def verdict_words(axis: Axis) -> list[nodes.Node]:
     states it, the others imply it."  Computed from the declarations by the engine's one rule."""
     comparison = compare(axis.name, DECLARATIONS)
     verdict = comparison.verdict
-    label = nodes.inline("", "", strong("They " + verdict.short), classes=["cq-verdict-mark", f"cq-verdict-{verdict.value}"])
+    # "differ in play", the site's term, said plainly in the banner: the answers are rules that make the game differ
+    said = "They give different rules" if verdict is Verdict.PLAY else "They " + verdict.short
+    label = nodes.inline("", "", strong(said), classes=["cq-verdict-mark", f"cq-verdict-{verdict.value}"])
     if verdict is Verdict.WORDING:
         by: dict[str, list[str]] = {}
         for sid, e in comparison.speaking.items():
@@ -151,7 +153,7 @@ class RulingDirective(CqDirective):
                         who += nodes.inline("", f" (read otherwise: {other})", classes=["cq-other-reading"])
             witnesses = one_witness([d for d, _ in members])
             if witnesses:
-                who += nodes.inline("", f" ({witnesses}: one witness)", classes=["cq-one-witness"])
+                who += nodes.inline("", f" ({witnesses}: one text, translated)", classes=["cq-one-witness"])
             item += who
             answers += item
         box += answers

@@ -78,8 +78,8 @@ def state_words(g: Game) -> str:
     origin = g.origin
     how = {
         Origin.TURNED_UP: f"The {card} was turned up at the deal; {the(actor)} has the first say to it.",
-        Origin.DRAWN: f"{the(actor).capitalize()} has drawn the {card} from the stock and has the say to it.",
-        Origin.PASSED: f"{the(previous).capitalize()} drew the {card} and passed it; {the(actor)} has the say.",
+        Origin.DRAWN: f"{the(actor).capitalize()} has turned up the {card} from the stock and has the say to it.",
+        Origin.PASSED: f"{the(previous).capitalize()} turned up the {card} and passed it; {the(actor)} has the say.",
         Origin.DISCARD: f"{the(previous).capitalize()} discarded the {card}; {the(actor)} has the say to it.",
         Origin.DEMANDED: f"{the(actor).capitalize()} declined the {card} and is made to take it: he must use it.",
     }
