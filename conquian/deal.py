@@ -21,7 +21,7 @@ starts and reads (``_record_start``, ``_record_lines``, ``_seat_words``).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Iterable
+from typing import Any, ClassVar, Iterable, Iterator
 
 from .errors import ConquianError, IllegalMove, RecordError
 from .rulesets import cite
@@ -175,6 +175,26 @@ class Deal(ABC):
     def from_position(cls, text: str):
         """A deal set up from position text (see the game's notation)."""
         return cls.from_snapshot(cls._parse_position(text))
+
+    def replayed(self) -> Iterator[tuple]:
+        """``(who, action, deal)`` for every decision so far, ``deal`` as it stood just before it: the deal played
+        again from its start (each move was checked when it was first played).  Each ``deal`` is the caller's."""
+        start = self._start if isinstance(self._start, str) else self._start_text(*self._start)
+        g = type(self).from_record(self._write_record(start, []))
+        for who, action in self._history:
+            yield who, action, g
+            g = Deal._then(g, who, action)
+
+    def _then(self, who, action) -> "Deal":
+        """A copy of this deal after ``action`` by ``who``, played unchecked (it was checked when first played)."""
+        g = self.copy()
+        Deal._step(g, who, action)
+        return g
+
+    def _step(self, who, action) -> None:
+        self._legal = None
+        self._history.append((who, action))
+        self._apply(action)
 
     def copy(self):
         """An independent deal in the same state, with the same history."""

@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+from .errors import ConquianError
 from .games import game_of
 
 __all__ = ["Knowledge", "knowledge", "known_cards", "sample", "TRIES", "playout", "weigh", "Weighing", "PLAYOUT_LIMIT"]
@@ -28,14 +29,6 @@ and round without an end)."""
 
 def _codes(cards) -> Counter:
     return Counter(c.code for c in cards)
-
-
-def _start_of(game):
-    """A deal at the start of ``game``, with no move played (from the start of its record)."""
-    start = game._start
-    if not isinstance(start, str):
-        start = game._start_text(*start)
-    return type(game).from_record(game._write_record(start, []))
 
 
 @dataclass(frozen=True)
@@ -50,26 +43,28 @@ class Knowledge:
 
 
 def knowledge(game, me) -> Knowledge:
-    """What seat ``me`` knows (see :class:`Knowledge`), found by playing the deal's moves again from its start; a
-    deal with an irregularity reported is not followed (nothing is known)."""
+    """What seat ``me`` knows (see :class:`Knowledge`), found by playing the deal's moves again from its start
+    (:meth:`~conquian.deal.Deal.replayed`); a deal with an irregularity reported is not followed (nothing is
+    known)."""
     hidden_of = game_of(game).hidden
     hidden = hidden_of.hidden_places(int(me), game.players)
     known = {name: Counter() for name in hidden if name != "stock"}
     telling = []
-    if not game.history or getattr(game, "_reports", None):
+    try:
+        steps = list(game.replayed()) if game.history else []
+    except ConquianError:  # a deal with an irregularity reported: not followed move by move
         return Knowledge(known, ())
-    g = _start_of(game)
     tells = getattr(hidden_of, "tells", None)
-    for who, action in game.history:
+    befores = [g for _who, _action, g in steps] + [game]
+    for (who, action, g), after_deal in zip(steps, befores[1:]):
         if who != me and tells is not None and tells(action):
-            telling.append(g.copy())
+            telling.append(g)
         before = g.places()
         seen = Counter()
         for name, cards in before.items():
             if name not in hidden:
                 seen.update(c.code for c in cards)
-        g._apply(action)  # the deal's own moves, each checked when it was played
-        after = g.places()
+        after = after_deal.places()
         for name in known:
             now = _codes(after[name])
             known[name] = (known[name] + ((now - _codes(before[name])) & seen)) & now

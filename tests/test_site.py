@@ -450,9 +450,9 @@ def test_the_site_has_a_folder_per_game_listed_from_the_engine_and_names_a_game_
     half.words = site_games.SITE_GAMES["romme"].words
     monkeypatch.setitem(sys.modules, half.__name__, half)
     with pytest.raises(ConquianError, match=r"'whist' \(Whist\): its site part .* lacks position_html, table_html, "
-                                            r"seat_words, text_lines;"):
+                                            r"seat_words, text_lines, Score;"):
         site_games.site_part(whist)
-    half.__dict__.update({k: print for k in ("position_html", "table_html", "seat_words", "text_lines")})
+    half.__dict__.update({k: print for k in ("position_html", "table_html", "seat_words", "text_lines", "Score")})
     half.words = types.SimpleNamespace(start=print)  # words without the functions every game's words have
     with pytest.raises(ConquianError, match=r"lacks words.parse_action, words.action_text, words.the"):
         site_games.site_part(whist)

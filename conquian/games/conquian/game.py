@@ -225,6 +225,14 @@ class Game(Deal):
     _parse_position = staticmethod(parse_position)
     _parse_record = staticmethod(parse_record)
 
+    def replayed(self):
+        """See :meth:`conquian.deal.Deal.replayed`; a deal with an irregularity reported is not played again move by
+        move (its record is: :meth:`from_record`)."""
+        if self._reports:
+            raise PositionError("a deal with an irregularity reported is not played again move by move; read its "
+                                "record (Game.from_record) instead")
+        return super().replayed()
+
     def _start_text(self, pack, cut) -> str:
         players = f"\nplayers: {self.players}" if self.players != 2 else ""  # a game of two, as records always were
         return f"variant: {self.rules}{players}\npack: {format_cards(pack)}\ncut: {cut}"

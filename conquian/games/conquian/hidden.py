@@ -8,6 +8,8 @@ of his hand: that he could not use it (:func:`tells`, :func:`contradicts`), or c
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .actions import Kind
 from .state import Role, seats
 
@@ -28,14 +30,15 @@ def hidden_places(me: int, players: int) -> list[str]:
     return out
 
 
-def with_cards(game, contents: dict) -> "object":
-    """A copy of ``game`` with each named hidden place holding the card codes given (the stock in any order)."""
-    g = game.copy()
-    s = g.state
+def with_cards(game, contents: dict):
+    """A deal like ``game`` (without its history) whose named hidden places hold the card codes given (the stock in
+    any order); made from its snapshot, and checked as any snapshot is."""
+    s = game.snapshot()
+    hands, given, stock = list(s.hands), list(s.given), s.stock
     for name, codes in contents.items():
         masks = [1 << c for c in codes]
         if name == "stock":
-            s.stock = masks
+            stock = tuple(masks)
             continue
         role, what = name.split(" ")
         seat = Role[role.upper()]
@@ -43,11 +46,10 @@ def with_cards(game, contents: dict) -> "object":
         for m in masks:
             mask |= m
         if what == "hand":
-            s.hands[seat] = mask
+            hands[seat] = mask
         elif masks:  # a card chosen to pass on, before play
-            s.given[seat] = mask
-    g._legal = None
-    return g
+            given[seat] = mask
+    return type(game).from_snapshot(replace(s, hands=tuple(hands), given=tuple(given), stock=stock))
 
 
 def tells(action) -> bool:
@@ -67,16 +69,13 @@ def _relabelled(mask: int, mapping: dict) -> int:
 
 
 def relabel(game, mapping: dict):
-    """A copy of ``game`` with every card renamed by ``mapping`` (code -> code, a one-to-one mapping of the cards
-    it names; the others stay): the same deal as it would stand had those cards been dealt to other places."""
-    g = game.copy()
-    s = g.state
-    s.hands = [_relabelled(m, mapping) for m in s.hands]
-    s.stock = [_relabelled(m, mapping) for m in s.stock]
-    s.offer = _relabelled(s.offer, mapping)
-    s.given = [_relabelled(m, mapping) for m in s.given]
-    g._legal = None
-    return g
+    """A deal like ``game`` (without its history) with every card renamed by ``mapping`` (code -> code, one to one
+    on the cards it names; the others stay): the same deal as it would stand had those cards been dealt to other
+    places."""
+    s = game.snapshot()
+    return type(game).from_snapshot(replace(
+        s, hands=tuple(_relabelled(m, mapping) for m in s.hands), stock=tuple(_relabelled(m, mapping) for m in s.stock),
+        offer=_relabelled(s.offer, mapping), given=tuple(_relabelled(m, mapping) for m in s.given)))
 
 
 def contradicts(game) -> bool:

@@ -6,6 +6,8 @@ A seat sees its own hand, the table and the discard pile; it does not see the st
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 __all__ = ["hand_place", "hidden_places", "with_cards"]
 
 
@@ -19,14 +21,14 @@ def hidden_places(me: int, players: int) -> list[str]:
     return ["stock"] + [f"hand {seat}" for seat in range(players) if seat != me]
 
 
-def with_cards(game, contents: dict) -> "object":
-    """A copy of ``game`` with each named hidden place holding the card codes given (the stock in any order)."""
-    g = game.copy()
-    s = g.state
+def with_cards(game, contents: dict):
+    """A deal like ``game`` (without its history) whose named hidden places hold the card codes given (the stock in
+    any order); made from its snapshot, and checked as any snapshot is."""
+    s = game.snapshot()
+    hands, stock = list(s.hands), s.stock
     for name, codes in contents.items():
         if name == "stock":
-            s.stock = list(codes)
+            stock = tuple(codes)
         else:
-            s.hands[int(name.split(" ")[1])] = tuple(sorted(codes))
-    g._legal = None
-    return g
+            hands[int(name.split(" ")[1])] = tuple(sorted(codes))
+    return type(game).from_snapshot(replace(s, hands=tuple(hands), stock=stock))
