@@ -47,8 +47,9 @@ doctest: venv
 # on the native kernel (Rommé on the Python engine); written to docs/_data/statistics.json, which is committed.
 # Configure with STATS, e.g. make stats STATS="--deals 1000 --romme-deals 50".
 STATS ?=
+# On every core here, or on a Dask cluster: make stats SCHEDULER=tcp://host:8786 (the same figures either way).
 stats: venv
-	$(PY) -m conquian.statistics $(STATS)
+	$(PY) -m conquian.statistics $(STATS) $(if $(SCHEDULER),--scheduler $(SCHEDULER))
 
 # The native kernel against the Python engine and `conquian simulate` against RLCard's gin rummy; the new engine
 # against the one before the rebuild, the same deals, alternating repeats; Rommé for 2 and 4 players; every parser

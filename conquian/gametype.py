@@ -87,10 +87,13 @@ def other_values(ax, value) -> list:
 
 def _with_companion(base, ax, v, conflict: ConflictingRules):
     """Switch ``ax`` to ``v`` together with one more axis the conflict names (e.g. forcing=none needs
-    add_to_opponent=never), as the declarations' other readings do; None if no single companion resolves it."""
+    add_to_opponent=never), as the declarations' other readings do, that axis taking the allowed value nearest to
+    the source's own; None if no single companion resolves it."""
     named = [a for a in type(base).AXES if a.name != ax.name and a.name in conflict.axes]
     for other in named:
-        for w in other.choices or range(other.minimum, other.maximum + 1):
+        now = getattr(base, other.name)
+        # the companion's allowed value nearest to the source's own: the smallest change that makes the switch
+        for w in other.choices or sorted(range(other.minimum, other.maximum + 1), key=lambda w: (abs(w - now), w)):
             try:
                 return base.replace(**{ax.name: v, other.name: w}), {other.name: other.format(w)}
             except ConflictingRules:

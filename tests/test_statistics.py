@@ -114,7 +114,7 @@ def test_the_committed_data_file_is_current_and_large_enough():
 
 @pytest.mark.parametrize("damage,expect", [
     (lambda text: text[:100], "unreadable"),
-    (lambda text: text.replace('"schema": 1', '"schema": 99'), "layout 99"),
+    (lambda text: text.replace('"schema": 2', '"schema": 99'), "layout 99"),
     (lambda text: text.replace('"rules": "foster-1913"', '"rules": "foster-1913(pack=spanish)"', 1), "stale"),
 ])
 def test_a_bad_data_file_stops_the_build_naming_it(tmp_path, damage, expect):

@@ -31,10 +31,16 @@ Laid out as the engine is: shared modules, which never ask which game they hold,
 ``download``  every source × rule cell as JSON and CSV with a JSON Schema, written into the built site
 ``rulebook``  ``{rules-of}``: "The rules of X", one page per source (written when the build starts)
 ``statistics``  the statistics pages' figures (from ``docs/_data/statistics.json``)
+``findings``  pure: what the figures say (changes compared deal by deal, Holm's correction, greyed rows, the
+              plain sentences that open the pages)
+``plots``     the statistics pages' dot-and-whisker plots, as inline SVG
 ``checks``    every axis has a ruling page, every ruling page its parts (warnings naming file and axis)
 ``api``       the API reference: short names, public bases, no type docstrings on constants
 ``drawing``   pure: cards, prose with cards (the site and the browser draw alike; each game's table uses them)
-``playroom``  pure: what the reader's browser asks of the engine ("Try it", a deal against the computer)
+``playroom``  pure: what the reader's browser asks of the engine ("Try it", a match against the computer)
+``playjson``  pure: the numbers and texts of the playroom's requests, checked
+``playlevels``  pure: the computer's levels, the hint, the computer's reasons in words
+``playscore``  pure: the play page's match, its score in words (each game's ``Score`` keeps it)
 ``browser``   ``{play}``; Pyodide and the packed engine copied into the built site
 
 Axis metadata (groups, titles, questions, what a value means) and the status vocabulary (word, mark, meaning)

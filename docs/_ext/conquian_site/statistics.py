@@ -1,10 +1,11 @@
 """The statistics pages, drawn from the data file ``make stats`` writes (``docs/_data/statistics.json``), never computed
 at build time.
 
-``{statistics} WHAT`` with WHAT one of ``method`` (how the figures were made: players, deals, seed, engine, command),
-``sources`` (per source: how deals end, the first player's share, the length), ``effects`` (per rule: what switching
-it to each other value changes, with the rules that cannot change a deal listed and why) and ``players`` (by number of
-players).  The games are those of :data:`conquian.games.GAMES`: ``sources`` and ``effects`` draw the games whose
+``{statistics} WHAT`` with WHAT one of ``method`` (how the figures were made: players, deals, seed, engine, command,
+behind a toggle), ``sources`` (per source: how deals end, the first player's share, the length), ``effects`` (per
+rule: what switching it to each other value changes, with the rules that cannot change a deal listed and why),
+``players`` (by number of players), and ``sources-summary``, ``effects-summary`` and ``players-summary``, the plain
+sentences that open those pages (:mod:`conquian_site.findings`).  The games are those of :data:`conquian.games.GAMES`: ``sources`` and ``effects`` draw the games whose
 cells vary by axes, ``players`` those whose cells vary by players (:class:`conquian.gametype.Statistics`), in words
 each game's entry gives.  Each figure has its 95 % interval (see :mod:`conquian.statistics`); every plot is inline SVG
 with a title and a description, and a sentence under it says what it shows and how it was computed.
@@ -15,7 +16,6 @@ made is named on the page as having no figures yet.
 from __future__ import annotations
 
 import json
-from html import escape
 from pathlib import Path
 
 from docutils import nodes
@@ -25,10 +25,12 @@ from sphinx.errors import ExtensionError
 from conquian import DECLARATIONS
 from conquian.gametype import GameType
 from conquian.registry import VARIANTS, sources
-from conquian.statistics import SCHEMA, counted, deals_key, mean_interval, share_difference, wilson
+from conquian.statistics import SCHEMA, counted, deals_key, mean_interval, wilson
 
 from .data import answer_words
-from .nodes import link, para, strong
+from .findings import Comparison, compare, opening_effects, opening_players, opening_sources, settle
+from .nodes import cq_details, link, para, strong
+from .plots import interval_plot
 from .shared import CqDirective
 from .tables import table_skeleton
 
@@ -157,11 +159,11 @@ def and_list(items: list[str]) -> str:
     return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 2 else items)
 
 
-def diff_text(d: tuple[float, float, float]) -> tuple[str, bool]:
-    """A change in points with its interval, and whether the interval leaves out zero."""
-    x, lo, hi = d
-    clear = lo > 0 or hi < 0
-    return f"{100 * x:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})", clear
+def _change_text(d: tuple, scale: float, clear: bool):
+    """A change with its interval (points, or decisions), in bold where it is clear."""
+    x, lo, hi = (scale * v for v in d)
+    text = f"{x:+.1f} ({lo:+.1f} to {hi:+.1f})"
+    return strong(text) if clear else text
 
 
 def length(f: dict) -> tuple[float, float, float]:
@@ -178,46 +180,15 @@ def table(headers: list[str], rows: list[list]) -> nodes.table:
     t, group, body = table_skeleton("cq-stats-table", {h: 1 for h in headers})
     for cells in rows:
         row = nodes.row()
-        for c in cells:
+        for header, c in zip(headers, cells):
             entry = nodes.entry()
-            entry += c if isinstance(c, nodes.Node) else para(str(c))
+            # on a phone each row is a block of lines, each line named by its column (the head row is hidden)
+            label = nodes.inline("", f"{header}: ", classes=["cq-stats-label"])
+            entry += para(label, c) if c != "" else para("")
             row += entry
         body += row
     group += body
     return t
-
-
-# -- plots --------------------------------------------------------------------------------------------------------
-def interval_plot(ident: str, title: str, desc: str, rows: list[tuple[str, float, float, float]], lo: float, hi: float,
-                  zero: "float | None" = None, unit: str = "%") -> nodes.raw:
-    """Dot-and-whisker rows (label, value, low, high): each label on its own line above its whisker, so that the plot
-    keeps the whole width of a phone's screen and its text stays readable."""
-    width, left, right, line = 360, 12, 16, 40
-    height = 24 + line * len(rows)
-    span = max(hi - lo, 1e-9)
-
-    def x(v: float) -> float:
-        return left + (width - left - right) * (min(max(v, lo), hi) - lo) / span
-
-    def tick_text(v: float) -> str:
-        return f"{v:+.0f}{unit}" if zero is not None else f"{v:.0f}{unit}"
-
-    parts = [f'<svg class="cq-plot" viewBox="0 0 {width} {height}" role="img" aria-labelledby="{ident}-t {ident}-d" '
-             f'xmlns="http://www.w3.org/2000/svg"><title id="{ident}-t">{escape(title)}</title>'
-             f'<desc id="{ident}-d">{escape(desc)}</desc>']
-    for tick, anchor in ((lo, "start"), ((lo + hi) / 2, "middle"), (hi, "end")):
-        parts.append(f'<line x1="{x(tick):.1f}" y1="16" x2="{x(tick):.1f}" y2="{height - 4}" class="cq-plot-grid"/>'
-                     f'<text x="{x(tick):.1f}" y="12" class="cq-plot-tick" text-anchor="{anchor}">'
-                     f'{tick_text(tick)}</text>')
-    if zero is not None:
-        parts.append(f'<line x1="{x(zero):.1f}" y1="16" x2="{x(zero):.1f}" y2="{height - 4}" class="cq-plot-zero"/>')
-    for i, (label, v, a, b) in enumerate(rows):
-        y = 24 + line * i
-        parts.append(f'<text x="{left}" y="{y + 12}" class="cq-plot-label">{escape(label)}</text>'
-                     f'<line x1="{x(a):.1f}" y1="{y + 26}" x2="{x(b):.1f}" y2="{y + 26}" class="cq-plot-whisker"/>'
-                     f'<circle cx="{x(v):.1f}" cy="{y + 26}" r="5" class="cq-plot-dot"/>')
-    parts.append("</svg>")
-    return nodes.raw("", "".join(parts), format="html")
 
 
 # -- the directive -----------------------------------------------------------------------------------------------
@@ -231,7 +202,9 @@ class StatisticsDirective(CqDirective):
         self.env.note_dependency(str(data_file(self.env.srcdir)))
         data = load(self.env.srcdir)
         what = self.arguments[0]
-        parts = {"method": self.method, "sources": self.sources, "effects": self.effects, "players": self.by_players}
+        parts = {"method": self.method, "sources": self.sources, "effects": self.effects, "players": self.by_players,
+                 "sources-summary": lambda d: self.sources(d, True), "effects-summary": lambda d: self.effects(d, True),
+                 "players-summary": self.players_summary}
         if what not in parts:
             return self.warn(f"{self.where()}: {{statistics}} {what!r}: one of {', '.join(parts)}")
         return parts[what](data)
@@ -252,26 +225,40 @@ class StatisticsDirective(CqDirective):
                           for i, g in enumerate(present)])
         none = kernels["python"]
         without = f", and {and_list(none)} {'has' if len(none) == 1 else 'have'} no kernel" if none else ""
-        return [para(f"Every figure comes from deals between greedy computer players, two unless a row says three or "
+        details = cq_details(summary="How these figures were made")
+        details += [para(f"Every figure comes from deals between greedy computer players, two unless a row says three or "
                      f"more (each looks one move "
                      f"ahead and sees only its own cards): {cells}, seed {d['seed']}, played by the "
                      f"{engine}; the kernel plays the very deals the Python engine would (a test holds it to that)"
                      f"{without}. A deal still going after {d['max_decisions']:,} decisions is "
                      f"stopped and counted as unfinished. Made on {d['made']} with version {d['version']} of the engine "
                      f"(how to make them again is in the project's README, under make stats)."),
-                para("Shares carry Wilson's 95 % interval, means the mean ± 1.96 standard errors, and a change "
-                     "between two rule sets the difference ± 1.96 times the square root of the sum of the two "
-                     "variances. These are figures about greedy computer players, not about people: they show "
-                     "which way a ruling pushes the game, not how often a good player wins.")]
+                para("Shares carry Wilson's 95 % interval and means the mean ± 1.96 standard errors. A rule "
+                     "switched is played from the same seed as the rules as declared, so the two are compared deal "
+                     "by deal: the change is the mean of the differences ± 1.96 standard errors of those differences "
+                     "(for the first player's share of the won deals, two independent shares). A change is in bold "
+                     "only when it stays clear of zero after Holm's correction for every comparison on its page, at "
+                     "5 %; a switch that leaves more than 5 % of its deals unfinished is greyed and never in bold. "
+                     "Where a switch needs a second rule changed with it, that rule takes the allowed value nearest "
+                     "the source's own, and the row says it is a joint change. These are figures about greedy "
+                     "computer players, not about people: they show which way a ruling pushes the game, not how "
+                     "often a good player wins.")]
+        return [para("The figures come from the engine playing many deals against itself; open the note below for "
+                     "how, and how sure they are."), details]
 
-    def sources(self, d: dict) -> list[nodes.Node]:
-        rows, wins, first = [], [], []
+    def sources(self, d: dict, summary: bool = False) -> list[nodes.Node]:
+        """The page by source: its tables and plots, or (``summary``) only the sentences that open the page."""
+        rows, wins, first, said = [], [], [], []
         for source, block in ((s, b) for g in by("axes") for s, b in d.get(g.name, {}).items()):
             # the rule set as declared, then as played by three where it seats three
             for c in (c for c in block["cells"] if c["axis"] is None or "players" in c):
                 source_row(c["figures"], short(source) + (f", {c['players']} players" if "players" in c else ""),
                            rows, wins, first)
-        out: list[nodes.Node] = [table(["Source", "Deals", "Won", "Tableau (stock ran out)", "Other endings",
+            if "same_as" not in block:
+                base = next(c for c in block["cells"] if c["axis"] is None)
+                said.append((short(source), base["figures"], 2))
+        opening = nodes.container("", *(para(x) for x in opening_sources(said)), classes=["cq-stats-summary"])
+        out: list[nodes.Node] = [opening, table(["Source", "Deals", "Won", "Tableau (stock ran out)", "Other endings",
                                         "First player's share of won deals", "Decisions per deal",
                                         "Cards left in the stock"], rows)]
         out.append(interval_plot("cq-plot-won", "Share of deals won, by source",
@@ -283,21 +270,25 @@ class StatisticsDirective(CqDirective):
         out.append(para("Of the deals someone won, the share won by the player who had the first say (the pone "
                         "in every source); 50 % would mean no advantage (a third, with three players).",
                         classes=["cq-plot-caption"]))
-        return out + no_figures_yet([s for g in by("axes") for s in missing(d, g)])
+        if summary:  # the sentences that open the page (sources-summary), apart from the tables
+            return out[:1]
+        return out[1:] + no_figures_yet([s for g in by("axes") for s in missing(d, g)])
 
-    def effects(self, d: dict) -> list[nodes.Node]:
+    def effects(self, d: dict, summary: bool = False) -> list[nodes.Node]:
+        """Each rule switched, a section each; or (``summary``) only the sentences that open the page."""
         out: list[nodes.Node] = []
         blocks = {s: b for g in by("axes") for s, b in d.get(g.name, {}).items()}
         names = axes_by_name()
+        labelled: list[tuple[str, Comparison]] = []  # every comparison on the page, for Holm's correction
+        sections = []
         for ax in names.values():
             if ax.name in d["not_in_play"]:
                 continue
             section = nodes.section(ids=[effect_anchor(ax.name)], names=[effect_anchor(ax.name)])
             section += nodes.title(ax.title, ax.title)
-            out.append(section)
             section.append(para(ax.question, " ", link(f"rulings/{ax.slug}", "", nodes.Text("The ruling, source by "
                                                                                         "source."))))
-            rows, plot = [], []
+            rows = []  # each: the cells, or (source named, change, comparison) to fill in once all are settled
             for source, block in blocks.items():
                 if "same_as" in block or not hasattr(VARIANTS[source], ax.name):
                     continue
@@ -312,9 +303,9 @@ class StatisticsDirective(CqDirective):
                     change = f"{frm} → {to}" if to else frm
                     if "players" in c:  # not a rule switched, but the rule set played by more at the table
                         change = to = f"{c['players']} players at the table instead of 2"
-                    if c.get("with"):
-                        change += " (with " + ", ".join(f"{names[k].title.lower()}: {value_words(k, v)}"
-                                                        for k, v in c["with"].items()) + ")"
+                    if c.get("with"):  # a joint change: the companion at the value nearest the source's own
+                        change += " (a joint change: with " + ", ".join(
+                            f"{names[k].title.lower()}: {value_words(k, v)}" for k, v in c["with"].items()) + ")"
                     if "skipped" in c:
                         rows.append([sources_named, change, "not simulated: " + skipped_words(c["skipped"]), "", ""])
                         continue
@@ -322,32 +313,47 @@ class StatisticsDirective(CqDirective):
                     if f == base:  # every deal the same, deal for deal (the page's introduction says why it happens)
                         rows.append([sources_named, change, "the very same deals, deal for deal", "", ""])
                         continue
-                    stopped = f["endings"].get("unfinished", 0)
-                    if stopped:  # a loop the greedy players fall into: say so beside the change
-                        change += f"; {pct(stopped / f['deals'])} % of the deals stopped unfinished"
-                    won, clear_won = diff_text(share_difference(f["wins"], f["deals"], base["wins"], base["deals"]))
-                    fs, clear_fs = diff_text(share_difference(f["first_wins"], max(f["wins"], 1),
-                                                              base["first_wins"], max(base["wins"], 1)))
-                    (m1, l1, h1), (m0, l0, h0) = length(f), length(base)
-                    h = 1.96 * ((h1 - m1) ** 2 / 1.96 ** 2 + (h0 - m0) ** 2 / 1.96 ** 2) ** 0.5
-                    dl = m1 - m0
-                    clear_len = abs(dl) > h
-                    cells = [strong(won) if clear_won else won, strong(fs) if clear_fs else fs,
-                             strong(f"{dl:+.1f} ({dl - h:+.1f} to {dl + h:+.1f})") if clear_len else
-                             f"{dl:+.1f} ({dl - h:+.1f} to {dl + h:+.1f})"]
-                    rows.append([sources_named, change, *cells])
-                    x, lo, hi = share_difference(f["wins"], f["deals"], base["wins"], base["deals"])
-                    plot.append((f"{sources_named}: {to}", 100 * x, 100 * lo, 100 * hi))
+                    comparison = compare(f, base, c.get("paired"), ax.name)
+                    if comparison.greyed:
+                        change += (f"; {pct(comparison.unfinished)} % of the deals stopped unfinished, too many "
+                                   f"for these figures to say much")
+                    elif comparison.unfinished:
+                        change += f"; {pct(comparison.unfinished)} % of the deals stopped unfinished"
+                    labelled.append((f"{sources_named}: {ax.title.lower()} {change}", comparison))
+                    rows.append((sources_named, change, comparison, to))
+            sections.append((ax, section, rows))
+        tested = settle([c for _, c in labelled])
+        for ax, section, rows in sections:
+            out.append(section)
+            cells, plot = [], []
+            for row in rows:
+                if isinstance(row, list):
+                    cells.append(row)
+                    continue
+                named, change, c, to = row
+                shown = [_change_text(c.won, 100, c.clear["won"]), _change_text(c.first, 100, c.clear["first"]),
+                         _change_text(c.length, 1, c.clear["length"])]
+                if c.greyed:
+                    shown = [nodes.inline("", str(x), classes=["cq-stats-greyed"]) for x in shown]
+                    change = nodes.inline("", change, classes=["cq-stats-greyed"])
+                cells.append([named, change, *shown])
+                if not c.greyed:
+                    x, lo, hi = c.won
+                    plot.append((f"{named}: {to}", 100 * x, 100 * lo, 100 * hi))
             section.append(table(["Source", "Switched", "Deals won (points)", "First player's share of won deals "
-                                  "(points)", "Decisions per deal"], rows))
+                                  "(points)", "Decisions per deal"], cells))
             if plot:
                 span = max(5.0, *(max(abs(a), abs(b)) for _, _, a, b in plot))
                 section.append(interval_plot(f"cq-plot-{ax.slug}", f"{ax.title}: change in the share of deals won",
                                              "; ".join(f"{label}: {v:+.1f} points" for label, v, _, _ in plot), plot,
                                              -span, span, zero=0.0, unit=""))
                 section.append(para("Change in the share of deals won when this rule is switched from the source's "
-                                "answer, in percentage points, with its 95 % interval; a change in bold in the table "
-                                "has an interval that leaves out zero.", classes=["cq-plot-caption"]))
+                                    "answer, in percentage points, with its 95 % interval, the same deals compared one "
+                                    "by one; a change in bold in the table is clear of chance even allowing for every "
+                                    "comparison on this page.", classes=["cq-plot-caption"]))
+        if summary:  # the sentences that open the page (effects-summary), above its introduction
+            return [nodes.container("", *(para(x) for x in opening_effects(labelled, tested)),
+                                    classes=["cq-stats-summary"])]
         last = nodes.section(ids=["effect-none"], names=["effect-none"])
         last += nodes.title("Rulings that cannot change a deal", "Rulings that cannot change a deal")
         out.append(last)
@@ -369,6 +375,11 @@ class StatisticsDirective(CqDirective):
                     continue
                 out += self.players_of(source, block, named)
         return out
+
+    def players_summary(self, d: dict) -> list[nodes.Node]:
+        said = [x for g in by("players") for source, block in d.get(g.name, {}).items()
+                for x in opening_players(short(source), block["players"])]
+        return [nodes.container("", *(para(x) for x in said), classes=["cq-stats-summary"])]
 
     def players_of(self, source: str, block: dict, tallies: list) -> list[nodes.Node]:
         """One source's table and plot by number of players, with a column for each of its game's tallies."""
