@@ -11,7 +11,7 @@ import pytest
 from conquian import Game
 from conquian.games import game_of
 from conquian.montecarlo import knowledge, known_cards, sample
-from conquian.players import GreedyPlayer, StrongPlayer, parse_strategies
+from conquian.players import GreedyPlayer, RandomPlayer, StrongPlayer, parse_strategies
 from conquian.errors import StrategyError
 from conquian.registry import parse_rules
 from conquian.simulation import Simulation
@@ -118,3 +118,22 @@ def test_a_deal_with_an_irregularity_reported_is_not_replayed_and_its_unseen_car
         list(g.replayed())
     k = knowledge(g, g.to_act)
     assert k.telling == () and all(not c for c in k.known.values())
+
+
+@pytest.mark.parametrize("rules, players", [("pagat-mexican", 3), ("pagat-mexican", 2), ("pagat-north-american", 2),
+                                            ("romme-spielwiki", 3)])
+def test_whole_deals_with_the_strong_player_in_one_seat_end(rules, players):
+    """pagat's games (and Rommé) played to the end with the strong player among greedy and random ones."""
+    r = parse_rules(rules)
+    ended = 0
+    for seed in range(1):
+        g = game_of(r).new_deal(r, players, seed=seed)
+        others = [GreedyPlayer(), RandomPlayer(random.Random(seed))]
+        strong = StrongPlayer("normal", seed=seed)
+        for _ in range(2000):
+            if g.is_over:
+                break
+            seat = int(g.to_act)
+            g.play(strong.choose(g) if seat == 0 else others[seat % 2].choose(g))
+        ended += g.is_over
+    assert ended == 1
