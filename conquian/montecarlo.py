@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from .errors import ConquianError
 from .games import game_of
+from .vocabulary import action_kind
 
 __all__ = ["Knowledge", "knowledge", "known_cards", "sample", "TRIES", "playout", "weigh", "Weighing", "PLAYOUT_LIMIT"]
 
@@ -55,16 +56,14 @@ def knowledge(game, me) -> Knowledge:
     except ConquianError:  # a deal with an irregularity reported: not followed move by move
         return Knowledge(known, ())
     tells = getattr(hidden_of, "tells", None)
-    befores = [g for _who, _action, g in steps] + [game]
-    for (who, action, g), after_deal in zip(steps, befores[1:]):
+    places = [g.places() for _who, _action, g in steps] + [game.places()]  # each state's, once
+    for (who, action, g), before, after in zip(steps, places, places[1:]):
         if who != me and tells is not None and tells(action):
             telling.append(g)
-        before = g.places()
         seen = Counter()
         for name, cards in before.items():
             if name not in hidden:
                 seen.update(c.code for c in cards)
-        after = after_deal.places()
         for name in known:
             now = _codes(after[name])
             known[name] = (known[name] + ((now - _codes(before[name])) & seen)) & now
@@ -143,12 +142,6 @@ class Weighing:
     chosen: object
 
 
-def _kind(action) -> tuple:
-    """What sort of move an action is: its kind, and whether it goes onto another's meld (a discard forced)."""
-    kind = getattr(getattr(action, "kind", None), "value", "")
-    return kind, bool(getattr(action, "onto", 0)) if kind == "discard" else False
-
-
 def _candidates(game, actions, width: int) -> list:
     """The actions worth weighing: the best of each sort by the greedy judgement (the best use, the pass, the
     best discard, every sort of force and demand: the greedy player would never pass a card it can use, nor weigh
@@ -158,7 +151,7 @@ def _candidates(game, actions, width: int) -> list:
     ranked = sorted(range(len(actions)), key=lambda i: -judge.value(game.copy().play(actions[i]), me))
     keep, sorts = [], set()
     for i in ranked:
-        sort = _kind(actions[i])
+        sort = action_kind(actions[i])
         if sort not in sorts:
             sorts.add(sort)
             keep.append(i)

@@ -39,6 +39,7 @@ from .games import game_of
 from .players import make_players, parse_strategies
 from .registry import parse_rules
 from .text import shorten, shown_number
+from .vocabulary import action_kind  # noqa: F401 (the tally's kinds; named here as before)
 
 __all__ = ["Engine", "DealResult", "Simulation", "simulate", "engine_for", "MAX_DECISIONS", "UNFINISHED", "MAX_GAMES",
            "MAX_SEED", "whole_number", "action_kind"]
@@ -47,13 +48,6 @@ __all__ = ["Engine", "DealResult", "Simulation", "simulate", "engine_for", "MAX_
 MAX_SEED = 2 ** 64 - 1
 #: Beyond this many players, not even the game is asked (its message would write the number out in full).
 MAX_PLAYERS = 999
-
-
-def action_kind(action) -> str:
-    """An action's kind as the tally counts it: its kind's name (``use``, ``pass``, ``force`` ...), and
-    ``discard-force`` for a Conquian discard laid straight onto an opponent's meld."""
-    kind = action.kind.value
-    return "discard-force" if kind == "discard" and getattr(action, "onto", 0) else kind
 
 
 class Engine(enum.Enum):

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from .errors import ActionError, CardError, ConquianError
 from .text import leading_word, shorten
 
-__all__ = ["ActionBase"]
+__all__ = ["ActionBase", "action_kind"]
 
 
 class ActionBase(tuple):
@@ -77,3 +77,10 @@ class ActionBase(tuple):
     def _read(cls, kind, rest: str, shown: str):
         """The action of that kind whose text goes on with ``rest`` (``shown``: the whole text, for messages)."""
         raise NotImplementedError  # pragma: no cover - every game's Action defines it
+
+
+def action_kind(action) -> str:
+    """An action's kind as the tally and the strong player sort actions: its kind's name (``use``, ``pass``,
+    ``force`` ...), and ``discard-force`` for a Conquian discard laid straight onto an opponent's meld."""
+    kind = action.kind.value
+    return "discard-force" if kind == "discard" and getattr(action, "onto", 0) else kind

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from conquian.errors import ConquianError
 from conquian.players import GreedyPlayer, StrongPlayer
+from conquian.vocabulary import action_kind
 
 __all__ = ["LEVELS", "computer", "hint", "reason"]
 
@@ -18,7 +19,7 @@ LEVELS = {"easy": "Easy: looks one move ahead", "normal": "Normal: tries each ch
           "strong": "Strong: tries each choice in three times as many deals"}
 """Level -> its words on the play page's form."""
 
-_TOLD = ("force", "demand")  # moves whose reason is told; a pass is told when the card could have been used
+_TOLD = ("force", "discard-force", "demand")  # moves whose reason is told; a pass is told when the card could have been used
 
 
 def computer(level: str, seat: int):
@@ -26,6 +27,12 @@ def computer(level: str, seat: int):
     if level not in LEVELS:
         raise ConquianError(f"level {str(level)[:20]!r}: the levels are {', '.join(LEVELS)}")
     return GreedyPlayer() if level == "easy" else StrongPlayer(level, seed=seat)
+
+
+def _best_and_next(weighing) -> tuple:
+    """The chosen action's place among those weighed, and the place of the next best (two at least weighed)."""
+    best = weighing.actions.index(weighing.chosen)
+    return best, max((i for i in range(len(weighing.actions)) if i != best), key=lambda i: weighing.scores[i])
 
 
 def _share(weighing, i: int) -> str:
@@ -39,8 +46,7 @@ def hint(game) -> dict:
     out = {"move": game.legal_actions().index(w.chosen), "text": game.action_text(w.chosen)}
     if len(w.actions) == 1:
         return {**out, "words": f"{words[:1].upper()}{words[1:]}: the only move here."}
-    best = w.actions.index(w.chosen)
-    second = max((i for i in range(len(w.actions)) if i != best), key=lambda i: w.scores[i])
+    best, second = _best_and_next(w)
     return {**out, "words": f"{words[:1].upper()}{words[1:]}. Tried in {w.samples} deals dealt from the cards you "
                             f"cannot see, it won {_share(w, best)}; the next best, to "
                             f"{game.describe(w.actions[second])}, won {_share(w, second)}."}
@@ -49,15 +55,10 @@ def hint(game) -> dict:
 def reason(game, weighing) -> str:
     """Why the computer played ``weighing.chosen`` in ``game`` (before the move), where it is worth saying: a
     force, a demand, or a pass of a card it could have used; else ""."""
-    chosen = weighing.chosen
-    kind = getattr(getattr(chosen, "kind", None), "value", "")
-    usable = kind == "pass" and any(getattr(a.kind, "value", "") == "use" for a in game.legal_actions())
-    if weighing.samples == 0 or not (kind in _TOLD or usable):
+    kind = action_kind(weighing.chosen)
+    usable = kind == "pass" and any(action_kind(a) == "use" for a in game.legal_actions())
+    if weighing.samples == 0 or len(weighing.actions) < 2 or not (kind in _TOLD or usable):
         return ""
-    best = weighing.actions.index(chosen)
-    others = [i for i in range(len(weighing.actions)) if i != best]
-    if not others:
-        return ""
-    second = max(others, key=lambda i: weighing.scores[i])
+    best, second = _best_and_next(weighing)
     return (f" (in {weighing.samples} sampled deals this won {_share(weighing, best)}; to "
             f"{game.describe(weighing.actions[second])} won {_share(weighing, second)})")
