@@ -196,6 +196,14 @@ static int borrowing_ok(const Rules *r, const Arr *a, const uint64_t *old, int n
     return 1;
 }
 
+/* from_hand_ok(): the meld that takes the card holds a whole old meld, or two cards of the hand */
+static int from_hand_ok(const Arr *a, const uint64_t *old, int nold, uint64_t hand, uint64_t card) {
+    uint64_t m = 0;
+    for (int k = 0; k < a->n; k++) if (a->m[k] & card) { m = a->m[k]; break; }
+    for (int o = 0; o < nold; o++) if (!(old[o] & ~m)) return 1;
+    return popc(m & hand) >= 2;
+}
+
 /* arrangements(): every way the player's melds can stand after using card (0: laying out from the hand) */
 static void arrangements(const Rules *r, int rearranging, int lay_off, int with_the_card, const uint64_t *old, int nold,
                          uint64_t hand, uint64_t card, Arrs *out) {
@@ -220,6 +228,12 @@ static void arrangements(const Rules *r, int rearranging, int lay_off, int with_
         int k = 0;
         for (int i = 0; i < out->n; i++)
             if (borrowing_ok(r, &out->a[i], old, nold, new_meld)) out->a[k++] = out->a[i];
+        out->n = k;
+    }
+    if (r->two_hand_cards && card) {  /* melds.from_hand_ok: laid off, or a new meld with two hand cards */
+        int k = 0;
+        for (int i = 0; i < out->n; i++)
+            if (from_hand_ok(&out->a[i], old, nold, hand, card)) out->a[k++] = out->a[i];
         out->n = k;
     }
 }

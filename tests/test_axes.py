@@ -231,6 +231,8 @@ def _(r):
 def _(r):
     # Which regroupings may the dealer make with the J♠ he drew?  A set of four lends a king to a new meld (borrow);
     # three sets of three become three sequences (free only); a new meld is made (with-new-meld allows that).
+    # Cards from the table count toward a new meld here, as two_hand_cards=false has it (its own probe is below).
+    r = r.replace(two_hand_cards=False) if r.two_hand_cards else r
     g = pos(spanish(r), """
         dealer hand: Q♠ 2♥ 3♥ 6♦ 4♣ 5♣
         dealer melds: [K♠ K♥ K♦ K♣]
@@ -245,6 +247,17 @@ def _(r):
     regroup = h.is_legal("use [5♠ 6♠ 7♠ J♠] [5♦ 6♦ 7♦] [5♣ 6♣ 7♣]")
     return {(False, False): "none", (True, False): "borrow" if borrow_into_old(r) else "with-new-meld",
             (True, True): "free"}[(lend, regroup)]
+
+
+@probe("two_hand_cards", lambda v: not v)
+def _(r):
+    # The dealer draws the 6♦ with one six in hand: may the six of his run make the third of a new set?
+    g = pos(spanish(r), """
+        dealer hand: 6♥ A♠ 2♥ J♦ Q♦ 7♣
+        dealer melds: [3♣ 4♣ 5♣ 6♣]
+        pone hand: A♥ 2♠ 3♠ 4♠ 5♠ 7♠ K♥ K♦ K♠ 7♦
+        offer: 6♦ drawn by dealer""")
+    return g.is_legal("use [3♣ 4♣ 5♣] [6♥ 6♦ 6♣]")
 
 
 def borrow_into_old(r) -> bool:

@@ -91,6 +91,7 @@ PLAYS = {
     "force_back": FLAG, "force_discard": FLAG, "forced_lay_out": FLAG,
     "demanded_use": Flag(DemandedUse.LAY_OFF, DemandedUse.ANY),
     "rearranging": Flag(Rearranging.NONE, Rearranging.BORROW, Rearranging.WITH_NEW_MELD, Rearranging.FREE),
+    "two_hand_cards": FLAG,
     "cards_to_win": FLAG, "last_discard_counts": FLAG,
     "stock_exhausted": NotInPlay("it has one value: the deal is a tableau"),
     "scoring": NotInPlay("it scores a finished deal"),

@@ -17,7 +17,7 @@ from typing import Iterable, NamedTuple
 from ...axes import Rearranging
 from ...cards import Card, PackShape, bits, card_of, cards_of, format_cards, mask_of
 
-__all__ = ["MeldKind", "MeldTable", "meld_table", "Melding", "arrangements", "bits", "mask_of"]
+__all__ = ["MeldKind", "MeldTable", "meld_table", "Melding", "arrangements", "laid_off", "from_hand_ok", "bits", "mask_of"]
 
 #: Entries a table's memo of hand melds or lay-out options keeps before it starts afresh.
 MEMO_LIMIT = 200_000
@@ -207,6 +207,8 @@ class Melding(NamedTuple):
     """Old melds may be extended (``lay_off_own``)."""
     with_the_card: bool
     """Hand cards go down only in the meld that takes the card used (``hand_cards = with-the-card``)."""
+    two_hand_cards: bool = False
+    """A new meld that takes the card used holds two hand cards (``two_hand_cards``)."""
 
 
 def arrangements(t: MeldTable, rules: Melding, old: tuple[int, ...], hand: int, card: int,
@@ -236,7 +238,28 @@ def arrangements(t: MeldTable, rules: Melding, old: tuple[int, ...], hand: int, 
             mode is not Rearranging.NONE, rules.lay_off, extra, results)
     if mode is Rearranging.BORROW or mode is Rearranging.WITH_NEW_MELD:
         results = {arr for arr in results if borrowing_ok(t, arr, old, mode is Rearranging.WITH_NEW_MELD)}
+    if rules.two_hand_cards and card:
+        results = {arr for arr in results if from_hand_ok(arr, old, hand, card)}
     return tuple(sorted(results))
+
+
+def meld_taking(arr: tuple[int, ...], card: int) -> int:
+    """The meld of an arrangement that holds ``card``."""
+    for m in arr:
+        if m & card:
+            return m
+    return 0
+
+
+def laid_off(arr: tuple[int, ...], old: tuple[int, ...], card: int) -> bool:
+    """Whether the card joins a meld already down: the meld that takes it holds a whole old meld."""
+    m = meld_taking(arr, card)
+    return any(not o & ~m for o in old)
+
+
+def from_hand_ok(arr: tuple[int, ...], old: tuple[int, ...], hand: int, card: int) -> bool:
+    """Whether the card used joins a meld already down, or makes a new one with two cards from the hand."""
+    return laid_off(arr, old, card) or (meld_taking(arr, card) & hand).bit_count() >= 2
 
 
 def borrowing_ok(t: MeldTable, arr: tuple[int, ...], old: tuple[int, ...], into_new_only: bool) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .actions import Action, Kind
 from ...cards import bits, card_of
-from .melds import Melding, arrangements, borrowing_ok, lay_out_options
+from .melds import Melding, arrangements, borrowing_ok, from_hand_ok, laid_off, lay_out_options
 from .rules import DemandedUse, HandCards, Rearranging
 from .state import Origin, Phase, Role, State, after, before
 from .transitions import goes_out
@@ -62,14 +62,6 @@ def offer_moves(s: State) -> list[Action]:
     if forcing.reactive and origin is Origin.PASSED and s.fits(before(me, s.players), c):
         out.append(_DEMAND)
     return out
-
-
-def laid_off(arr: tuple[int, ...], old: tuple[int, ...], card: int) -> bool:
-    """Whether the card joins a meld already down (the meld that takes it holds a whole old meld)."""
-    for m in arr:
-        if m & card:
-            return any(not o & ~m for o in old)
-    return False
 
 
 def offer_why(s: State, a: Action) -> tuple[str, str | None]:
@@ -269,6 +261,9 @@ def arrangement_why(s: State, me: int, arr: tuple[int, ...], c: int) -> tuple[st
             if not m & c and m & hand:
                 return ("hand cards go down only in the meld that takes the card used: "
                         f"[{t.text(m)}] does not take {card_of(c)}", "hand_cards")
+    if r.two_hand_cards and c and not from_hand_ok(arr, old, hand, c):
+        return (f"a new meld made with {card_of(c)} needs two cards from {who}'s hand; cards taken from his melds "
+                "do not count", "two_hand_cards")
     if not c and not new & hand:
         return "the melds must take at least one card from the hand", None
     return "that arrangement is not possible here", None

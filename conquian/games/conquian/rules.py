@@ -142,6 +142,17 @@ class RuleSet(RuleSetText):
     rearranging: Rearranging = axis(Rearranging.FREE, group=Group.MELDING, title="Rearranging one's melds",
                                     question="May a player regroup his own melds?",
                                     doc="Borrowing, recombining, shifting: moving cards between own melds.")
+    two_hand_cards: bool = axis(False, group=Group.MELDING, title="Two hand cards in a new meld",
+                                question="Must a new meld made with the card used hold two cards from the hand?",
+                                doc="Whether a card used in a new meld needs two hand cards beside it, or may go down "
+                                    "with cards regrouped from the player's own melds.",
+                                means={True: "A card used in a new meld goes down with at least two cards from the "
+                                             "player's hand; cards taken from his melds do not count. A card added "
+                                             "to a meld already down needs none.",
+                                       False: "A card used may make a new meld with cards taken from the player's own "
+                                              "melds, however few come from his hand."},
+                                applies=lambda r: r.rearranging is not Rearranging.NONE,
+                                applies_when="melds may be regrouped")
     # The end of a deal
     cards_to_win: int = axis(11, group=Group.END, title="Cards down to win", question="How many cards down win?",
                              doc="Cards a player must have down to win.", means="The first to have {n} cards down wins.",
@@ -186,7 +197,8 @@ class RuleSet(RuleSetText):
     @cached_property
     def melding(self) -> Melding:
         """What shapes an arrangement of a player's melds under these rules (see :func:`conquian.games.conquian.melds.arrangements`)."""
-        return Melding(self.rearranging, self.lay_off_own, self.hand_cards is HandCards.WITH_THE_CARD)
+        return Melding(self.rearranging, self.lay_off_own, self.hand_cards is HandCards.WITH_THE_CARD,
+                       self.two_hand_cards)
 
     def is_meld(self, cards: "str | Iterable[Card]") -> bool:
         """Whether the cards form one valid meld under these rules.
