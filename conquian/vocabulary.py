@@ -83,4 +83,5 @@ def action_kind(action) -> str:
     """An action's kind as the tally and the strong player sort actions: its kind's name (``use``, ``pass``,
     ``force`` ...), and ``discard-force`` for a Conquian discard laid straight onto an opponent's meld."""
     kind = action.kind.value
-    return "discard-force" if kind == "discard" and getattr(action, "onto", 0) else kind
+    forced = getattr(action, "onto", 0) or getattr(action, "melds", ())  # onto a meld, or regrouping the melds
+    return "discard-force" if kind == "discard" and forced else kind

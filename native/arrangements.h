@@ -205,8 +205,8 @@ static int from_hand_ok(const Arr *a, const uint64_t *old, int nold, uint64_t ha
 }
 
 /* arrangements(): every way the player's melds can stand after using card (0: laying out from the hand) */
-static void arrangements(const Rules *r, int rearranging, int lay_off, int with_the_card, const uint64_t *old, int nold,
-                         uint64_t hand, uint64_t card, Arrs *out) {
+static void arrangements(const Rules *r, int rearranging, int lay_off, int with_the_card, int two_hand,
+                         const uint64_t *old, int nold, uint64_t hand, uint64_t card, Arrs *out) {
     uint64_t down = 0;
     for (int i = 0; i < nold; i++) down |= old[i];
     uint64_t must = down | card, avail = must | hand;
@@ -230,10 +230,39 @@ static void arrangements(const Rules *r, int rearranging, int lay_off, int with_
             if (borrowing_ok(r, &out->a[i], old, nold, new_meld)) out->a[k++] = out->a[i];
         out->n = k;
     }
-    if (r->two_hand_cards && card) {  /* melds.from_hand_ok: laid off, or a new meld with two hand cards */
+    if (two_hand && card) {  /* melds.from_hand_ok: laid off, or a new meld with two hand cards */
         int k = 0;
         for (int i = 0; i < out->n; i++)
             if (from_hand_ok(&out->a[i], old, nold, hand, card)) out->a[k++] = out->a[i];
         out->n = k;
+    }
+}
+
+/* regroupings(): every way a forcer may regroup the opponent's melds old so that card joins them (melds.regroupings),
+   appended to out in sorted order, the plain additions (the card on one meld as it stands) left out; tmp is scratch. */
+static void regroupings(const Rules *r, const uint64_t *old, int nold, uint64_t card, Arrs *tmp, Arrs *out) {
+    uint64_t down = 0;
+    for (int i = 0; i < nold; i++) down |= old[i];
+    if (!nold || !could_meld(r, card, down)) return;
+    tmp->overflow = 0;
+    arrangements(r, REARRANGING_FREE, 1, 1, 0, old, nold, 0, card, tmp);
+    if (tmp->overflow) { out->overflow = tmp->overflow; return; }
+    for (int i = 0; i < tmp->n; i++) {
+        const Arr *a = &tmp->a[i];
+        int plain = 0;
+        for (int o = 0; o < nold && !plain; o++) {
+            if (a->n != nold) break;
+            /* the card on old[o] as it stands, the others untouched: every meld of a is an old one, or old[o] | card */
+            int same = 1;
+            for (int k = 0; k < a->n && same; k++) {
+                uint64_t m = a->m[k];
+                if (m == (old[o] | card)) continue;
+                int found = 0;
+                for (int q = 0; q < nold; q++) if (q != o && old[q] == m) { found = 1; break; }
+                same = found;
+            }
+            plain = same;
+        }
+        if (!plain && arrs_push(out, a->m, a->n) < 0) return;
     }
 }

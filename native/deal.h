@@ -74,7 +74,8 @@ static const Arrs *lay_outs(const Rules *r, const State *g, int me, int with_the
         return &k->arrs;
     Arrs *s = &k->arrs;
     s->overflow = 0;
-    arrangements(r, r->rearranging, r->lay_off_own, with_the_card, g->melds[me], g->nmelds[me], g->hands[me], 0, s);
+    arrangements(r, r->rearranging, r->lay_off_own, with_the_card, r->two_hand_cards, g->melds[me], g->nmelds[me],
+                 g->hands[me], 0, s);
     int have = popc(g->down[me]), kept = 0;
     for (int i = 0; i < s->n; i++) {
         int total = 0;
@@ -88,13 +89,35 @@ static const Arrs *lay_outs(const Rules *r, const State *g, int me, int with_the
     return s;
 }
 
-static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *cache) {
+/* The forcing moves that regroup the opponent's melds (force_regrouping): listed in rg (tmp is scratch), and the
+   actions added once every regrouping is listed, since a growing rg may move. */
+static void add_regroupings(const Rules *r, const State *g, Acts *l, int kind, uint64_t cards, Arrs *rg, Arrs *tmp) {
+    int opp = 1 - g->actor, start[MAXCARDS + 1], n = 0;
+    uint64_t card[MAXCARDS];
+    rg->n = 0; rg->overflow = 0;
+    for (uint64_t b = cards; b && n < MAXCARDS; b &= b - 1) {
+        start[n] = rg->n; card[n++] = b & -b;
+        regroupings(r, g->melds[opp], g->nmelds[opp], b & -b, tmp, rg);
+        if (rg->overflow) { l->overflow = rg->overflow; return; }
+    }
+    start[n] = rg->n;
+    for (int k = 0; k < n; k++)
+        for (int i = start[k]; i < start[k + 1]; i++) {
+            Act *x = acts_add(l, kind);
+            if (!x) return;
+            x->arr = &rg->a[i];
+            if (kind == K_DISCARD) x->card = card[k];
+        }
+}
+
+static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *cache, Arrs *rg, Arrs *tmp) {
     int me = g->actor;
     l->n = 0;
     if (g->phase == PH_OFFER) {
         uint64_t c = g->offer, hand = g->hands[me];
         if (could_meld(r, c, g->down[me] | hand)) {
-            arrangements(r, r->rearranging, r->lay_off_own, only_with_the_card(r), g->melds[me], g->nmelds[me], hand, c, s);
+            arrangements(r, r->rearranging, r->lay_off_own, only_with_the_card(r), r->two_hand_cards, g->melds[me],
+                         g->nmelds[me], hand, c, s);
             if (s->overflow) l->overflow = s->overflow;
             if (g->origin == O_DEMANDED) {
                 for (int i = 0; i < s->n; i++) {
@@ -120,6 +143,7 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
                     Act *x = acts_add(l, K_FORCE);
                     if (x) x->onto = g->melds[1 - me][i];
                 }
+            if (r->force_regrouping) add_regroupings(r, g, l, K_FORCE, c, rg, tmp);
         } else if (r->forcing == FORCING_REACTIVE && g->origin == O_PASSED && fits_own(r, g, 1 - me, c)) {
             acts_add(l, K_DEMAND);
         }
@@ -143,6 +167,8 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
                     if (x) { x->card = b & -b; x->onto = onto; }
                 }
             }
+        if (r->forcing == FORCING_ACTIVE && r->force_discard && !last_wins && r->force_regrouping)
+            add_regroupings(r, g, l, K_DISCARD, hand, rg, tmp);
     } else if (g->phase == PH_REFUSED) {
         acts_add(l, K_DEMAND);
         acts_add(l, K_WAIVE);
@@ -202,6 +228,15 @@ static void put_on(const Rules *r, State *g, int role, uint64_t onto, uint64_t c
     g->forced = g->phase == PH_DISCARD;
 }
 
+/* a card forced by regrouping the opponent's melds as a (force_regrouping): as put_on */
+static void regroup(const Rules *r, State *g, int role, const Arr *a, uint64_t c) {
+    set_melds(g, role, a->m, a->n);
+    (void)c;
+    g->actor = role;
+    after_gain(r, g, role);
+    g->forced = g->phase == PH_DISCARD;
+}
+
 static inline int bit_code(uint64_t b) { return low_code(b); }
 
 static void apply(const Rules *r, State *g, const Act *a) {
@@ -229,12 +264,14 @@ static void apply(const Rules *r, State *g, const Act *a) {
         g->hands[me] &= ~a->card;
         if (r->last_discard_counts && !g->hands[me]) { g->out[g->nout++] = bit_code(a->card); win(g, me); }
         else if (a->onto) put_on(r, g, 1 - me, a->onto, a->card);
+        else if (a->arr) regroup(r, g, 1 - me, a->arr, a->card);
         else { g->offer = a->card; g->origin = O_DISCARD; g->actor = 1 - me; g->phase = PH_OFFER; }
         break;
     case K_FORCE: {
         uint64_t c = g->offer;
         g->offer = 0;
-        put_on(r, g, 1 - me, a->onto, c);
+        if (a->arr) regroup(r, g, 1 - me, a->arr, c);
+        else put_on(r, g, 1 - me, a->onto, c);
         break;
     }
     case K_DEMAND:

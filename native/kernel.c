@@ -106,7 +106,7 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
     MT rng;
     PyObject *results = NULL;
     Acts acts = {0};
-    Arrs arrs = {0};
+    Arrs arrs = {0}, regrouped = {0}, scratch = {0};
     LayCache cache[2] = {{0}};
     if (rules_from(rules_t, r) < 0 || state_from(state_t, &rng) < 0) goto done;
     long long decisions = 0, wins[2] = {0, 0}, ties = 0, stopped = 0;  /* the summary's counts */
@@ -123,7 +123,7 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
             if (g.decisions >= limit) break;  /* stopped unfinished, as the simulation stops a deal in Python */
             /* Ctrl-C: looked at every deal and every 64 decisions (and in a long listing, see stopped()) */
             if (!(g.decisions & 63) && PyErr_CheckSignals() < 0) { bad = -1; break; }
-            legal(r, &g, &acts, &arrs, cache);
+            legal(r, &g, &acts, &arrs, cache, &regrouped, &scratch);
             if (acts.overflow || arrs.overflow || acts.n == 0) { bad = -1; break; }  /* cannot list the moves */
             int pick = 0;
             if (strategy[g.actor] == 0) pick = (int)mt_below(&rng, (uint32_t)acts.n);
@@ -143,7 +143,7 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
             const Act *chosen = &acts.a[pick];
             /* counted before it is played; a kind out of the table's range is refused, never counted out of bounds */
             if (chosen->kind < 0 || chosen->kind >= K_KINDS) { bad = 10; break; }
-            kinds[chosen->kind == K_DISCARD && chosen->onto ? K_KINDS : chosen->kind]++;
+            kinds[chosen->kind == K_DISCARD && (chosen->onto || chosen->arr) ? K_KINDS : chosen->kind]++;
             apply(r, &g, chosen);
             if (check && (bad = broken(r, &g))) break;
         }
@@ -196,6 +196,8 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
 done:
     free(acts.a);
     free(arrs.a);
+    free(regrouped.a);
+    free(scratch.a);
     free(cache[0].arrs.a);
     free(cache[1].arrs.a);
     rules_free(r);

@@ -41,7 +41,7 @@ static double value_after(const Rules *r, const State *g, const Act *a) {
     case K_DISCARD:
         hand &= ~a->card;
         if (r->last_discard_counts && !hand) return WIN;
-        if (a->onto && popc(g->down[opp] | a->card) >= r->cards_to_win) return -WIN;
+        if ((a->onto || a->arr) && popc(g->down[opp] | a->card) >= r->cards_to_win) return -WIN;
         break;
     case K_FORCE:
         if (popc(g->down[opp] | g->offer) >= r->cards_to_win) return -WIN;

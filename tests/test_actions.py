@@ -10,7 +10,8 @@ from test_notation import GOOD
 
 @pytest.mark.parametrize("text", [
     "use [8♠ 9♠ 10♠] [10♥ 10♦ 10♣]", "pass", "take", "lay [A♠ 2♠ 3♠]", "force [4♥ 5♥ 6♥]", "discard 6♦",
-    "discard 7♥ onto [4♥ 5♥ 6♥]", "demand", "waive",
+    "discard 7♥ onto [4♥ 5♥ 6♥]", "demand", "waive", "force as [6♠ 6♥ 6♦] [3♣ 4♣ 5♣ 6♣ 7♣]",
+    "discard 7♣ as [6♠ 6♥ 6♦] [3♣ 4♣ 5♣ 6♣ 7♣]",
 ])
 def test_action_text_prints_and_parses_back(text):
     a = Action.parse(text)
@@ -42,6 +43,10 @@ def test_ascii_and_case_are_read():
     ("pass now", r"'pass' takes nothing after it"),
     ("force [1♥ 2♥]", r"'1♥' has no valid rank"),
     ("force", r"'force' names one meld"),
+    ("force [4♥ 5♥ 6♥] [7♠ 8♠ 9♠]", r"or his melds after regrouping them, e.g. 'force as"),
+    ("force as", r"'as' needs the opponent's melds after the move"),
+    ("discard 7♣ as", r"'as' needs the opponent's melds after the move"),
+    ("force as [6♠ 6♥] [6♥ 7♥ 8♥]", r"card stands in two melds"),
     ("use [JK 2♥ 3♥]", r"there is no joker in Conquian"),
 ])
 def test_bad_action_text(text, message):
@@ -63,7 +68,8 @@ def test_hand_built_actions_are_checked_for_their_shape():
     for args, message in [((Kind.DISCARD,), "needs card"), ((Kind.USE,), "needs melds"), ((Kind.FORCE,), "needs onto"),
                           ((Kind.PASS, (meld,)), "has no melds"), ((Kind.DISCARD, (), meld), "just one"),
                           ((Kind.PASS, (), 0, meld), "has no 'onto'"), ((Kind.USE, (meld, meld)), "two melds"),
-                          ((Kind.USE, (-1,)), "tuple of card masks"), ((Kind.DISCARD, (), 1 << 60), "card mask")]:
+                          ((Kind.USE, (-1,)), "tuple of card masks"), ((Kind.DISCARD, (), 1 << 60), "card mask"),
+                          ((Kind.FORCE, (meld,), 0, meld), "not both"), ((Kind.GIVE, (meld,), 1), "has no melds")]:
         with pytest.raises(ActionError, match=message):
             Action(*args)
     with pytest.raises(TypeError, match="must be a Kind"):

@@ -209,6 +209,18 @@ def _(r):
     return any(a.kind is Kind.DISCARD and a.onto for a in g.legal_actions())
 
 
+@probe("force_regrouping", lambda v: v)
+def _(r):
+    # The 7♣ fits the dealer's clubs only if his 6♣ leaves his four sixes for them: may the pone regroup them so?
+    g = pos(spanish(r), """
+        dealer hand: A♥ 2♥ 3♥
+        dealer melds: [6♥ 6♦ 6♠ 6♣] [3♣ 4♣ 5♣]
+        pone hand: A♠ 2♠ 3♦ 4♦ 5♦ 7♥ K♣
+        pone melds: [J♠ Q♠ K♠]
+        offer: 7♣ drawn by pone""")
+    return g.is_legal("force as [3♣ 4♣ 5♣ 6♣ 7♣] [6♠ 6♥ 6♦]")
+
+
 @probe("forced_lay_out", lambda v: v)
 def _(r):
     # Nine down and the J♦ in hand; forced with the 5♥, the dealer could lay off the J♦ and have eleven down.

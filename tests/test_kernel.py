@@ -81,6 +81,20 @@ def test_every_source_plays_the_same_deals_on_both_engines(source, strategy, dea
     assert_same(VARIANTS[source], strategy, deals, seed=11)
 
 
+#: Values no source the kernel plays declares: a new meld with two hand cards, regrouping to force, under rules
+#: whose melds are regrouped in each of the ways the kernel plays.
+SWITCHED = ["foster-1913(two_hand_cards=true)", "rummy-ch(two_hand_cards=true)", "dutch(two_hand_cards=true)",
+            "pagat-north-american(two_hand_cards=true)", "foster-1913(force_regrouping=true)",
+            "foster-1913(force_regrouping=true, rearranging=free, two_hand_cards=true)"]
+
+
+@pytest.mark.parametrize("rules", SWITCHED)
+def test_values_no_source_declares_play_the_same_deals_on_both_engines(rules):
+    _need_kernel()
+    assert_same(VARIANTS["foster-1913"].parse(rules), "random", 1000, seed=12)
+    assert_same(VARIANTS["foster-1913"].parse(rules), "greedy,random", 300, seed=12)
+
+
 @pytest.mark.parametrize("source", CONQUIAN)
 def test_the_kernels_counts_are_the_python_engines_tally(source):
     """``conquian simulate`` on the kernel asks only for counts (kernel.tally): the same summary as the Python engine."""

@@ -8,8 +8,10 @@ text                                    meaning
 ``take``                                take the card on offer into the hand (only where ``drawn_to_hand``)
 ``lay [A♠ 2♠ 3♠] [10♥ 10♦ 10♣]``        meld from the hand without using the card (only where ``meld_without_use``)
 ``force [4♥ 5♥ 6♥]``                    active forcing: put the card on offer on that meld of the opponent
+``force as [3♣ 4♣ 5♣ 6♣] [J♣ J♥ J♦]``   forcing by regrouping: the opponent's melds *after*, the card among them
 ``discard 6♦``                          discard a hand card
 ``discard 7♥ onto [4♥ 5♥ 6♥]``          discard by forcing the card on the opponent's meld (active forcing)
+``discard 7♥ as [5♥ 6♥ 7♥] [7♠ 7♦ 7♣]`` discard by forcing, regrouping the opponent's melds (``force_regrouping``)
 ``demand``                              reactive forcing: make the opponent take the card he declined
 ``waive``                               let the declined card go
 ``give 5♣``                             pass a hand card face down to the next player (only where ``exchange``)
@@ -58,8 +60,8 @@ def _group_text(mask: int, ascii: bool = False) -> str:
 class Action(ActionBase):
     """One action: ``(kind, melds, card, onto)``.
 
-    ``melds`` is the player's whole table after a ``use``/``lay`` (sorted masks); ``card`` the discarded
-    card's bit; ``onto`` the opponent's meld a card is forced onto.  A tuple, so that the engine can make
+    ``melds`` is the player's whole table after a ``use``/``lay`` (sorted masks), or the opponent's after a forcing
+    move that regroups them; ``card`` the discarded card's bit; ``onto`` the opponent's meld a card is forced onto.  A tuple, so that the engine can make
     thousands a second and compare them cheaply.  Built by hand, an action is checked for its shape:
     ``Action(Kind.DISCARD)`` without a card raises :class:`~conquian.errors.ActionError`.
     """
@@ -84,11 +86,12 @@ class Action(ActionBase):
         k = self.kind
         if k in _WITH_MELDS:
             return k.value + " " + " ".join(group(m) for m in self.melds)
+        regrouped = " as " + " ".join(group(m) for m in self.melds) if self.melds else ""
         if k is Kind.FORCE:
-            return f"force {group(self.onto)}"
+            return "force" + regrouped if regrouped else f"force {group(self.onto)}"
         if k is Kind.DISCARD or k is Kind.GIVE:
             (c,) = cards_of(self.card)
-            return f"{k.value} {c.ascii if ascii else c}" + (f" onto {group(self.onto)}" if self.onto else "")
+            return f"{k.value} {c.ascii if ascii else c}" + (f" onto {group(self.onto)}" if self.onto else regrouped)
         return k.value
 
     @classmethod
@@ -105,9 +108,13 @@ class Action(ActionBase):
                                   f"'{kind.value} [5♥ 6♥ 7♥]'")
             return cls(kind, tuple(groups))
         if kind is Kind.FORCE:
+            word, _, after = rest.partition(" ")
+            if word.isascii() and word.lower() == "as":
+                return cls(kind, tuple(_regrouped(after, shown)))
             groups = _groups(rest, shown)
             if len(groups) != 1:
-                raise ActionError(f"action {shown!r}: 'force' names one meld of the opponent, e.g. 'force [4♥ 5♥ 6♥]'")
+                raise ActionError(f"action {shown!r}: 'force' names one meld of the opponent, e.g. 'force [4♥ 5♥ 6♥]', "
+                                  "or his melds after regrouping them, e.g. 'force as [3♣ 4♣ 5♣ 6♣] [J♣ J♥ J♦]'")
             return cls(kind, onto=groups[0])
         if kind is Kind.DISCARD:
             return _discard(rest, shown)
@@ -123,9 +130,13 @@ class Action(ActionBase):
 
 
 def _discard(rest: str, shown: str) -> Action:
-    parts = rest.split(None, 2)  # the card, then nothing or 'onto [meld]'
+    parts = rest.split(None, 2)  # the card, then nothing, 'onto [meld]' or 'as [meld] [meld] ...'
     found = _cards(parts[0]) if parts else ()
-    onto_word = len(parts) > 1 and parts[1].isascii() and parts[1].lower() == "onto"
+    word = parts[1].lower() if len(parts) > 1 and parts[1].isascii() else ""
+    onto_word = word == "onto"
+    if len(found) == 1 and word == "as":
+        return Action(Kind.DISCARD, tuple(_regrouped(parts[2] if len(parts) == 3 else "", shown)),
+                      card=1 << found[0].code)
     if len(found) != 1 or (len(parts) > 1 and not onto_word):
         count = len(found) if len(parts) < 2 else len(rest.replace(",", " ").split())
         raise ActionError(f"action {shown!r}: 'discard' needs one card, e.g. 'discard 6♦'"
@@ -137,6 +148,14 @@ def _discard(rest: str, shown: str) -> Action:
             raise ActionError(f"action {shown!r}: 'onto' names one meld of the opponent, e.g. 'onto [4♥ 5♥ 6♥]'")
         onto = groups[0]
     return Action(Kind.DISCARD, card=1 << found[0].code, onto=onto)
+
+
+def _regrouped(text: str, shown: str) -> list[int]:
+    groups = _groups(text, shown)
+    if not groups:
+        raise ActionError(f"action {shown!r}: 'as' needs the opponent's melds after the move, e.g. "
+                          "'as [3♣ 4♣ 5♣ 6♣] [J♣ J♥ J♦]'")
+    return groups
 
 
 def _groups(text: str, shown: str) -> list[int]:
@@ -178,12 +197,16 @@ def _check_shape(kind: Kind, melds: tuple, card: int, onto: int) -> None:
             shown = shown_number(value) if type(value) is int else shorten(repr(value), 40) if isinstance(value, str) \
                 else type(value).__name__
             raise ActionError(f"Action({name}) must be a card mask, not {shown}")
-    need = {"melds": kind in _WITH_MELDS, "card": kind in (Kind.DISCARD, Kind.GIVE), "onto": kind is Kind.FORCE}
+    need = {"melds": kind in _WITH_MELDS, "card": kind in (Kind.DISCARD, Kind.GIVE),
+            "onto": kind is Kind.FORCE and not melds}
     for name, value in (("melds", melds), ("card", card), ("onto", onto)):
         if need[name] and not value:
             raise ActionError(f"a '{kind.value}' action needs {name}")
-    if melds and kind not in _WITH_MELDS:
+    if melds and kind not in _WITH_MELDS and kind not in (Kind.FORCE, Kind.DISCARD):
         raise ActionError(f"a '{kind.value}' action has no melds")
+    if melds and onto:
+        raise ActionError(f"a '{kind.value}' action names the meld it forces onto or, regrouping, the opponent's "
+                          "melds after it ('as'), not both")
     if card and (kind not in (Kind.DISCARD, Kind.GIVE) or card & (card - 1)):
         raise ActionError("only a 'discard' or a 'give' has a card, and just one")
     if onto and kind not in (Kind.FORCE, Kind.DISCARD):

@@ -88,7 +88,7 @@ PLAYS = {
     "add_to_opponent": NotInPlay("it follows forcing: cards reach the opponent's melds only by active forcing"),
     # not both: native/ plays one kind of forcing at a time, so forcing=both runs on the Python engine
     "forcing": Flag(Forcing.NONE, Forcing.ACTIVE, Forcing.REACTIVE),
-    "force_back": FLAG, "force_discard": FLAG, "forced_lay_out": FLAG,
+    "force_back": FLAG, "force_discard": FLAG, "force_regrouping": FLAG, "forced_lay_out": FLAG,
     "demanded_use": Flag(DemandedUse.LAY_OFF, DemandedUse.ANY),
     "rearranging": Flag(Rearranging.NONE, Rearranging.BORROW, Rearranging.WITH_NEW_MELD, Rearranging.FREE),
     "two_hand_cards": FLAG,

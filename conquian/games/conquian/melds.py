@@ -17,7 +17,7 @@ from typing import Iterable, NamedTuple
 from ...axes import Rearranging
 from ...cards import Card, PackShape, bits, card_of, cards_of, format_cards, mask_of
 
-__all__ = ["MeldKind", "MeldTable", "meld_table", "Melding", "arrangements", "laid_off", "from_hand_ok", "bits", "mask_of"]
+__all__ = ["MeldKind", "MeldTable", "meld_table", "Melding", "arrangements", "laid_off", "from_hand_ok", "regroupings", "bits", "mask_of"]
 
 #: Entries a table's memo of hand melds or lay-out options keeps before it starts afresh.
 MEMO_LIMIT = 200_000
@@ -241,6 +241,26 @@ def arrangements(t: MeldTable, rules: Melding, old: tuple[int, ...], hand: int, 
     if rules.two_hand_cards and card:
         results = {arr for arr in results if from_hand_ok(arr, old, hand, card)}
     return tuple(sorted(results))
+
+
+#: How a forcer regroups his opponent's melds (``force_regrouping``): any way, the card among them, no hand card.
+_REGROUPING = Melding(Rearranging.FREE, True, True)
+
+
+def regroupings(t: MeldTable, old: tuple[int, ...], card: int) -> tuple[tuple[int, ...], ...]:
+    """Every way a forcer may regroup his opponent's melds ``old`` so that ``card`` joins them, sorted; the plain
+    additions (the card on one meld as it stands, the others untouched) are left out: they are forces onto a meld."""
+    if not old or not t.could_meld(card, _or_all(old)):
+        return ()
+    plain = {tuple(sorted(m | card if m == o else m for m in old)) for o in old if o | card in t.melds}
+    return tuple(arr for arr in arrangements(t, _REGROUPING, old, 0, card) if arr not in plain)
+
+
+def _or_all(masks) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
 
 
 def meld_taking(arr: tuple[int, ...], card: int) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .actions import Action, Kind
 from ...cards import bits, card_of
-from .melds import Melding, arrangements, borrowing_ok, from_hand_ok, laid_off, lay_out_options
+from .melds import Melding, arrangements, borrowing_ok, from_hand_ok, laid_off, lay_out_options, regroupings
 from .rules import DemandedUse, HandCards, Rearranging
 from .state import Origin, Phase, Role, State, after, before
 from .transitions import goes_out
@@ -58,7 +58,10 @@ def offer_moves(s: State) -> list[Action]:
         back = -1 if origin is not Origin.DISCARD or r.force_back else before(me, n)  # the discarder's melds
         for seat in range(me + 1, me + n):
             if seat % n != back:
-                out.extend(_new(Action, (_FORCE, (), 0, m)) for m in s.melds[seat % n] if m | c in melds)
+                theirs = s.melds[seat % n]
+                out.extend(_new(Action, (_FORCE, (), 0, m)) for m in theirs if m | c in melds)
+                if r.force_regrouping:
+                    out.extend(_new(Action, (_FORCE, arr, 0, 0)) for arr in regroupings(t, theirs, c))
     if forcing.reactive and origin is Origin.PASSED and s.fits(before(me, s.players), c):
         out.append(_DEMAND)
     return out
@@ -85,6 +88,8 @@ def offer_why(s: State, a: Action) -> tuple[str, str | None]:
                 f"and {card} fits none", "forcing")
     if k is Kind.TAKE:
         return "a card on offer is never taken into the hand; it is used in a meld at once or not at all", "drawn_to_hand"
+    if k is Kind.FORCE and a.melds:
+        return regrouped_why(s, me, a.melds, s.offer, origin is Origin.DISCARD and not r.force_back)
     if k is Kind.FORCE:
         if (origin is Origin.DISCARD and r.forcing.active and not r.force_back
                 and (s.players == 2 or s.owner(a.onto) == before(me, s.players))):
@@ -124,10 +129,14 @@ def discard_moves(s: State) -> list[Action]:
         melds = s.table.melds
         n = s.players
         for seat in range(me + 1, me + n):
-            for onto in s.melds[seat % n]:
+            theirs = s.melds[seat % n]
+            for onto in theirs:
                 for b in bits(hand):
                     if onto | b in melds:
                         out.append(_new(Action, (_DISCARD, (), b, onto)))
+            if r.force_regrouping:
+                for b in bits(hand):
+                    out.extend(_new(Action, (_DISCARD, arr, b, 0)) for arr in regroupings(s.table, theirs, b))
     return out
 
 
@@ -146,9 +155,14 @@ def discard_why(s: State, a: Action) -> tuple[str, str | None]:
     if a.onto and r.forcing.active and not r.force_discard:
         return (f"{who} may not force his own discard: he discards {card_of(a.card)} and "
                 f"{Role(after(me, s.players))} has the say to it", "force_discard")
-    if a.onto and goes_out(s, me, a.card):
+    if a.melds and r.forcing.active and not r.force_discard:
+        return (f"{who} may not force his own discard: he discards {card_of(a.card)} and "
+                f"{Role(after(me, s.players))} has the say to it", "force_discard")
+    if (a.onto or a.melds) and goes_out(s, me, a.card):
         return f"{card_of(a.card)} is {who}'s last card: discarding it wins, forced or not; write 'discard " \
                f"{card_of(a.card)}'", "last_discard_counts"
+    if a.melds:
+        return regrouped_why(s, me, a.melds, a.card, False)
     return onto_why(s, me, a.onto, a.card)
 
 
@@ -222,6 +236,28 @@ def onto_why(s: State, me: int, onto: int, c: int) -> tuple[str, str | None]:
         return f"{opp} has no meld [{t.text(onto)}]", None
     reason, axis = t.explain(onto | c)
     return f"{card_of(c)} does not fit [{t.text(onto)}]: " + reason, axis
+
+
+def regrouped_why(s: State, me: int, arr: tuple[int, ...], c: int, back_refused: bool) -> tuple[str, str | None]:
+    """Why forcing ``c`` by regrouping an opponent's melds as ``arr`` is illegal."""
+    r, t = s.rules, s.table
+    if not r.forcing.active:
+        return "a player never adds a card to his opponent's melds", "add_to_opponent"
+    new = _or(arr)
+    seat = next((p for p in range(s.players) if p != me and s.down[p] & new), -1)
+    if seat < 0 or new != s.down[seat] | c:
+        return (f"the melds after a forcing move that regroups them must be all of one opponent's melds and the "
+                f"{card_of(c)}, and nothing else", None)
+    if back_refused and seat == before(me, s.players):
+        return (f"{card_of(c)} was discarded by {Role(seat)}: it cannot be forced back on his melds", "force_back")
+    for m in arr:
+        reason, axis = t.explain(m)
+        if reason:
+            return reason, axis
+    if not r.force_regrouping:
+        return (f"a card is forced only onto a meld it fits as it stands: {Role(me)} may not regroup "
+                f"{Role(seat)}'s melds", "force_regrouping")
+    return f"that is a plain force: write it onto the meld {card_of(c)} joins", None
 
 
 def arrangement_why(s: State, me: int, arr: tuple[int, ...], c: int) -> tuple[str, str | None]:

@@ -125,6 +125,15 @@ class RuleSet(RuleSetText):
                                       False: "A discard is only offered to the opponent; a card is forced by the player "
                                              "who faces it, never by the one who discards it."},
                                applies=lambda r: r.forcing.active, applies_when="forcing is active or both")
+    force_regrouping: bool = axis(False, group=Group.MELDING, title="Regrouping the opponent's melds to force",
+                                  question="May a player regroup his opponent's melds to make a card he forces fit?",
+                                  doc="Whether a card is forced only onto a meld it fits as it stands, or the forcer "
+                                      "may regroup the opponent's melds around it.",
+                                  means={True: "A player who forces a card may regroup his opponent's melds any way "
+                                               "that makes the card fit, every meld valid afterwards.",
+                                         False: "A card is forced only onto an opponent's meld it fits as it stands; "
+                                                "nobody regroups another player's melds."},
+                                  applies=lambda r: r.forcing.active, applies_when="forcing is active or both")
     forced_lay_out: bool = axis(False, group=Group.MELDING, title="Going out when forced",
                                 question="May a player who is forced lay out his hand to get the cards that win?",
                                 doc="Whether a player forced with a card may lay out cards from his hand with it, "

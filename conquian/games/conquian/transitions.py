@@ -81,11 +81,16 @@ def apply(s: State, a: Action) -> None:
             _win(s, me)
         elif a[3]:
             _put_on(s, s.owner(a[3]), a[3], a[2])
+        elif a[1]:
+            _regroup(s, a[1], a[2])
         else:
             s.offer, s.origin, s.actor, s.phase = a[2], Origin.DISCARD, nxt, Phase.OFFER
     elif k is Kind.FORCE:
         c, s.offer = s.offer, 0
-        _put_on(s, s.owner(a[3]), a[3], c)
+        if a[1]:
+            _regroup(s, a[1], c)
+        else:
+            _put_on(s, s.owner(a[3]), a[3], c)
     elif k is Kind.DEMAND:
         s.phase, s.origin, s.actor = Phase.OFFER, Origin.DEMANDED, before(me, n)  # the player who declined the card
     elif k is Kind.WAIVE:
@@ -141,6 +146,17 @@ def _put_on(s: State, role: int, onto: int, c: int) -> None:
     """A card forced onto a meld of ``role``: he keeps it, and discards in its place unless he has won (play then goes
     on from him: in a game of three, the player between the forcer and him loses his turn)."""
     s.melds[role] = tuple(sorted(onto | c if m == onto else m for m in s.melds[role]))
+    s.down[role] |= c
+    s.actor = role
+    _after_gain(s, role)
+    s.forced = s.phase is Phase.DISCARD
+
+
+def _regroup(s: State, arr: tuple[int, ...], c: int) -> None:
+    """A card forced by regrouping an opponent's melds as ``arr`` (``force_regrouping``): as :func:`_put_on`."""
+    theirs = _or(arr) & ~c
+    role = next(p for p in range(s.players) if p != s.actor and s.down[p] & theirs)
+    s.melds[role] = arr
     s.down[role] |= c
     s.actor = role
     _after_gain(s, role)

@@ -59,6 +59,8 @@ def describe(game, action: "Action | str") -> str:
         return _pass_words(game, me)
     if k is Kind.TAKE:
         return f"take the {card} into the hand"
+    if k is Kind.FORCE and a.melds:
+        return f"lay the {card} on {_regrouped(game, me, a.melds)} (forcing)"
     if k is Kind.FORCE:
         return f"lay the {card} on {_whose(game, me, a.onto)} (forcing)"
     if k is Kind.DEMAND:
@@ -71,6 +73,8 @@ def describe(game, action: "Action | str") -> str:
         c = card_of(a.card)
         if a.onto:
             text = f"discard the {c} onto {_whose(game, me, a.onto)} (forcing)"
+        elif a.melds:
+            text = f"discard the {c} onto {_regrouped(game, me, a.melds)} (forcing)"
         else:
             text = f"discard the {c}"
         if goes_out(game.state, me, a.card):
@@ -86,6 +90,17 @@ def _whose(game, me: Role, meld: int) -> str:
     if owner not in (-1, me):
         return f"{role_words(owner)}'s {meld_words(game.table, meld)}"
     return meld_words(game.table, meld)
+
+
+def _regrouped(game, me: Role, arr: tuple[int, ...]) -> str:
+    """``the dealer's melds, regrouped as 3♣ 4♣ 5♣ 6♣ and J♣ J♥ J♦``."""
+    t, s = game.table, game.state
+    new = 0
+    for m in arr:
+        new |= m
+    owner = next((p for p in range(game.players) if p != me and s.down[p] & new), -1)
+    whose = f"{role_words(owner)}'s melds" if owner >= 0 else "the melds"
+    return f"{whose}, regrouped as {_list([meld_words(t, m) for m in arr])}"
 
 
 def _pass_words(game, me: Role) -> str:

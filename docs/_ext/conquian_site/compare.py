@@ -108,7 +108,8 @@ def may_html(answer: Answer, only_asked: bool = False) -> str:
         return f'<p class="cq-actor">{words_html(fact_words(answer, "result: x"))}</p>'
     if only_asked and not answer.may:
         return '<p class="cq-none">—</p>'
-    plain = lambda a: a.kind.value == "discard" and not getattr(a, "onto", 0)  # a discard onto nothing
+    # a discard onto nothing: neither onto a meld nor regrouping an opponent's melds
+    plain = lambda a: a.kind.value == "discard" and not getattr(a, "onto", 0) and not getattr(a, "melds", ())
     discards = [w for a, w in answer.may if plain(a)]
     others = [w for a, w in answer.may if not plain(a)]
     items = [f"<li>{words_html(w)}</li>" for w in others]
