@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -61,6 +62,17 @@ def test_three_hands_of_eleven_do_not_fit_the_pack():
         Game("pagat-mexican(hand_size=14, cards_to_win=15)", 2)
 
 
+PASSED_ON = """variant: pagat-mexican
+pone melds: [2♣ 3♣ 4♣]
+pone hand: A♠ 3♠ 6♠ 2♥ 7♦
+middle hand: A♥ 4♥ 6♥ J♥ 2♦ 4♦ J♦ K♠
+dealer hand: 5♠ 7♠ 3♥ 5♥ 7♥ A♦ 3♦ 5♦
+out: Q♣
+stock: rest
+offer: 5♣ passed by pone
+"""
+
+
 # -- the order of play ---------------------------------------------------------------------------------------------
 def test_a_card_passed_or_discarded_goes_to_the_next_player_to_the_right():
     g = position(THREE)
@@ -70,8 +82,46 @@ def test_a_card_passed_or_discarded_goes_to_the_next_player_to_the_right():
     g.play("pass")  # declined though it fits his sevens: the next player, the dealer, may make him meld it
     assert g.to_act is Role.DEALER and "offer: 7♣ refused by middle" in str(g)
     assert [str(a) for a in g.legal_actions()] == ["demand", "waive"]
+    g.play("waive")  # either opponent may demand: the pone, the middle player's other opponent, is asked next
+    assert g.to_act is Role.PONE and "offer: 7♣ refused by middle, waived by dealer" in str(g)
+    assert [g.describe(a) for a in g.legal_actions()] == ["demand that the middle player take the 7♣",
+                                                           "let the 7♣ go without demanding it"]
     g.play("waive")  # out of play, and the player who declined it turns the next card
     assert g.to_act is Role.MIDDLE and "drawn by middle" in str(g)
+
+
+def test_either_opponent_may_demand_a_declined_card_and_the_second_is_asked_after_the_first():
+    g = position(THREE)
+    g.play("pass").play("pass").play("waive").play("demand")  # the pone demands: the middle player must meld it
+    assert g.to_act is Role.MIDDLE and "offer: 7♣ demanded of middle" in str(g)
+    again = position(THREE).play("pass").play("pass").play("waive")
+    assert str(position(str(again))) == str(again)  # the position text says who waived
+
+
+def test_a_card_passed_on_may_still_be_demanded_of_the_player_who_passed_it():
+    # The pone declines the 5♣ that fits his clubs; the middle player neither demands it nor wants it and passes it
+    # on: the dealer, the pone's other opponent, may still make him meld it.
+    g = position(PASSED_ON)
+    assert g.describe("pass") == "decline the 5♣: the dealer may still demand that the pone take it"
+    g.play("pass")
+    assert g.to_act is Role.DEALER and str(g).endswith("offer: 5♣ passed by pone, passed on by middle")
+    assert str(position(str(g))) == str(g)
+    assert [g.describe(a) for a in g.legal_actions()] == ["demand that the pone take the 5♣",
+                                                           "let the 5♣ go without demanding it"]
+    assert str(position(str(g)).play("demand")).endswith("offer: 5♣ demanded of pone")
+    g.play("waive")  # out of play: the middle player, who passed it on, turns the next card
+    assert g.to_act is Role.MIDDLE and "drawn by middle" in str(g)
+
+
+@pytest.mark.parametrize("offer, message", [
+    ("5♣ passed by pone, waived by middle", "'waived by R2' follows a refused card"),
+    ("5♣ passed by pone, passed on by dealer", "'passed on by R2' follows a passed card, R2 the player it was passed "
+                                               "to (middle)"),
+    ("5♣ passed by pone, shrugged by middle", "after the comma, a game of three says who waived"),
+])
+def test_a_demand_after_the_first_is_written_only_as_play_reaches_it(offer, message):
+    with pytest.raises(PositionError, match=re.escape(message)):
+        position(PASSED_ON.replace("offer: 5♣ passed by pone", f"offer: {offer}"))
 
 
 def test_the_player_in_turn_chooses_which_opponent_takes_the_card():
@@ -97,7 +147,7 @@ def test_a_discard_is_not_forced_back_on_its_discarder_where_the_rules_say_so_bu
     assert "is illegal: 7♣ was discarded by dealer: it cannot be forced back" in g.why_illegal("force [4♣ 5♣ 6♣]")
 
 
-def test_the_next_player_demands_a_declined_card_and_a_waived_one_leaves_its_decliner_to_draw():
+def test_the_next_player_demands_a_declined_card_and_one_waived_by_both_leaves_its_decliner_to_draw():
     # Reactive forcing only: the middle player declines a card fitting his own sevens.
     text = THREE.replace("variant: pagat-mexican", "variant: pagat-mexican(forcing=reactive, add_to_opponent=never)")
     text = text.replace("offer: 7♣ drawn by pone", "offer: 7♣ passed by pone")
@@ -107,7 +157,7 @@ def test_the_next_player_demands_a_declined_card_and_a_waived_one_leaves_its_dec
     demanded = g.copy().play("demand")
     assert demanded.to_act is Role.MIDDLE and demanded.legal_actions() == [a for a in demanded.legal_actions()
                                                                            if a.kind.value == "use"]
-    g.play("waive")
+    g.play("waive").play("waive")  # the dealer, then the pone, the middle player's other opponent
     assert g.to_act is Role.MIDDLE and "drawn by middle" in str(g)
 
 

@@ -1,21 +1,21 @@
 """Actions: what a player can do, as small immutable values that print and parse back.
 
-======================================  ==================================================================
-text                                    meaning
-======================================  ==================================================================
-``use [8♠ 9♠ 10♠] [10♥ 10♦ 10♣]``       use the card on offer; the player's melds *after* the move, all of them
-``pass``                                decline the card on offer
-``take``                                take the card on offer into the hand (only where ``drawn_to_hand``)
-``lay [A♠ 2♠ 3♠] [10♥ 10♦ 10♣]``        meld from the hand without using the card (only where ``meld_without_use``)
-``force [4♥ 5♥ 6♥]``                    active forcing: put the card on offer on that meld of the opponent
-``force as [3♣ 4♣ 5♣ 6♣] [J♣ J♥ J♦]``   forcing by regrouping: the opponent's melds *after*, the card among them
-``discard 6♦``                          discard a hand card
-``discard 7♥ onto [4♥ 5♥ 6♥]``          discard by forcing the card on the opponent's meld (active forcing)
-``discard 7♥ as [5♥ 6♥ 7♥] [7♠ 7♦ 7♣]`` discard by forcing, regrouping the opponent's melds (``force_regrouping``)
-``demand``                              reactive forcing: make the opponent take the card he declined
-``waive``                               let the declined card go
-``give 5♣``                             pass a hand card face down to the next player (only where ``exchange``)
-======================================  ==================================================================
+==========================================  ==================================================================
+text                                        meaning
+==========================================  ==================================================================
+``use [8♠ 9♠ 10♠] [10♥ 10♦ 10♣]``           use the card on offer; the player's melds *after* the move, all of them
+``pass``                                    decline the card on offer
+``take``                                    take the card on offer into the hand (only where ``drawn_to_hand``)
+``lay [A♠ 2♠ 3♠] [10♥ 10♦ 10♣]``            meld from the hand without using the card (only where ``meld_without_use``)
+``force [4♥ 5♥ 6♥]``                        active forcing: put the card on offer on that meld of the opponent
+``force as [3♣ 4♣ 5♣ 6♣] [J♣ J♥ J♦]``       forcing by regrouping: the opponent's melds *after*, the card among them
+``discard 6♦``                              discard a hand card
+``discard 7♥ onto [4♥ 5♥ 6♥]``              discard by forcing the card on the opponent's meld (active forcing)
+``discard 7♥ as [5♥ 6♥ 7♥] [7♠ 7♦ 7♣]``     discard by forcing, regrouping the opponent's melds (``force_regrouping``)
+``demand``                                  reactive forcing: make the opponent take the card he declined
+``waive``                                   let the declined card go
+``give 5♣``                                 pass a hand card face down to the next player (only where ``exchange``)
+==========================================  ==================================================================
 
 Groups of cards are held as masks of :attr:`Card.code <conquian.cards.Card.code>`, so an action does not
 depend on the pack and compares by value.  What an action means in a game, in words, is

@@ -96,6 +96,9 @@ def _check_types(s: Snapshot) -> None:
     if not (isinstance(s.given, tuple) and (not s.given or len(s.given) == len(s.hands))
             and all(_is_mask(g) and not g & (g - 1) for g in s.given)):
         fail("given", "() or one card mask (0 for none) for each hand", s.given)
+    if not (isinstance(s.claim, tuple) and len(s.claim) in (0, 2)
+            and all(type(x) is int and 0 <= x < len(s.hands) for x in s.claim)):
+        fail("claim", "() or two seats (target, decliner)", s.claim)
     if seating_error(s.rules, len(s.hands)):
         raise PositionError(seating_error(s.rules, len(s.hands)))
 
@@ -112,6 +115,16 @@ def _single_bits(mask: int) -> list[int]:
 def _check_phase(s: Snapshot) -> None:
     if (s.phase is Phase.EXCHANGE) != bool(s.given):
         raise PositionError("the cards chosen for the exchange are held only while the exchange goes on")
+    if s.claim:
+        n, actor = len(s.hands), s.actor
+        # Three players: the second opponent asked (target = decliner, the player after the actor), or the card
+        # passed on by the player it was passed to (target: the player who passed it, the one after the actor).
+        if not (n == 3 and s.phase is Phase.REFUSED and actor is not None and s.claim[0] == after(actor, n)
+                and s.claim[1] in (after(actor, n), before(actor, n))
+                and (s.claim[1] == s.claim[0] or s.origin is Origin.PASSED)):
+            raise PositionError("a demand of another player than the one before the actor arises only in a game of "
+                                "three, while a declined card is on offer: of the player after the actor, who "
+                                "declined it or passed it to the player before the actor")
     if s.phase is Phase.OVER:
         if s.outcome is None or s.actor is not None or s.offer:
             raise PositionError("a finished deal has a result, and nobody to act and no card on offer")
@@ -224,16 +237,20 @@ def _check_history(s: Snapshot) -> None:
     if o is Origin.PASSED and r.unused_draw is not UnusedDraw.OFFERED:
         raise PositionError("a drawn card is not passed to the opponent under these rules (rule unused_draw = dead)")
     # A discard on offer came from the player before the actor; a refused one, from the player before the refuser.
-    discarder = previous if s.phase is Phase.OFFER else Role(before(previous, n))
+    decliner = Role(s.claim[1]) if s.claim else previous
+    discarder = previous if s.phase is Phase.OFFER else Role(before(decliner, n))
     if o is Origin.DISCARD and not s.melds[discarder] and not r.drawn_to_hand:
         raise PositionError(f"{card} cannot have been discarded by {discarder}: he has no melds, so he has used no "
                             f"card and had nothing to discard for")
     if o is Origin.DEMANDED or s.phase is Phase.REFUSED:
         if not r.forcing.reactive:
             raise PositionError("no card is demanded under these rules (rule forcing is not reactive)")
-        target = actor if o is Origin.DEMANDED else previous
+        target = actor if o is Origin.DEMANDED else Role(s.claim[0]) if s.claim else previous
         if not any((m | s.offer) in r.table.melds for m in s.melds[target]):
             raise PositionError(f"{card} fits none of {target}'s melds, so it cannot be demanded of him")
+        if s.claim and s.claim[0] != s.claim[1] and any((m | s.offer) in r.table.melds for m in s.melds[decliner]):
+            raise PositionError(f"{card} fits {decliner}'s melds too: it is demanded of him first "
+                                f"(say 'offer: {card} refused by {decliner}')")
 
 
 def _check_exchange(s: Snapshot, first: Role) -> None:

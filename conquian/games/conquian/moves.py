@@ -172,7 +172,7 @@ def refused_moves(s: State) -> list[Action]:
 
 
 def refused_why(s: State, a: Action) -> tuple[str, str | None]:
-    who, refuser = str(Role(s.actor)), Role(before(s.actor, s.players))
+    who, refuser = str(Role(s.actor)), Role(s.demand_of()[0])
     return (f"{who} must first say whether he demands that {refuser} take {card_of(s.offer)}, which he declined although "
             f"it fits his meld ('demand' or 'waive')", "forcing")
 

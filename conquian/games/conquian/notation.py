@@ -110,7 +110,7 @@ def parse_position(text: str) -> Snapshot:
             hands[role] = mask_of(read.cards(hk, fields[hk][1]))
         if mk in fields:
             melds[role] = read.melds(mk)
-    offer, origin, actor, phase, outcome, forced, given = 0, None, None, Phase.OFFER, None, False, ()
+    offer, origin, actor, phase, outcome, forced, given, claim = 0, None, None, Phase.OFFER, None, False, (), ()
     gives = [f"{role} gives" for role in seats(n) if f"{role} gives" in fields]
     if gives and "to give" not in fields:
         raise PositionError(f"position line {fields[gives[0]][0]}: cards are given only before play ('to give: R')")
@@ -131,7 +131,7 @@ def parse_position(text: str) -> Snapshot:
                 chosen[role] = mask_of(cs)
         given = tuple(chosen)
     elif "offer" in fields:
-        offer, origin, actor, phase = _offer(read, rules, n, *fields["offer"])
+        offer, origin, actor, phase, claim = _offer(read, rules, n, *fields["offer"])
     elif "to discard" in fields:
         line, v = fields["to discard"]
         words = v.split()
@@ -172,10 +172,36 @@ def parse_position(text: str) -> Snapshot:
         raise PositionError(f"position: {len(rest)} card(s) are nowhere: {format_cards(rest)} "
                             f"(end the stock line, or the out line, with 'rest' to put them there)")
     return Snapshot(rules, tuple(hands), tuple(melds), tuple(1 << c.code for c in stock),
-                    tuple(1 << c.code for c in out), phase, actor, offer, origin, outcome, forced, given)
+                    tuple(1 << c.code for c in out), phase, actor, offer, origin, outcome, forced, given, claim)
+
+
+_THEN = {"waived by": "waived", "passed on by": "passed on"}  # three players: who was asked, or passed the card on
 
 
 def _offer(read: _Reader, rules: RuleSet, players: int, n: int, v: str):
+    """The offer line: (offer, origin, actor, phase, claim)."""
+    first, comma, then = v.partition(",")
+    if not comma:
+        return (*_offer_one(read, rules, players, n, v), ())
+    how, _, role_text = " ".join(ascii_lower(then).split()).rpartition(" ")
+    names = [str(r) for r in seats(players)]
+    if players != 3 or how not in _THEN or role_text not in names:
+        raise PositionError(f"position line {n} (offer): after the comma, a game of three says who waived a demand "
+                            f"('C refused by R, waived by R2') or passed the card on ('C passed by R, passed on by R2')")
+    offer, origin, actor, phase = _offer_one(read, rules, players, n, first)
+    role, by = before(actor, players), Role.parse(role_text, players)  # the player the first part names, and R2
+    if _THEN[how] == "waived":
+        if phase is not Phase.REFUSED or by != actor:
+            raise PositionError(f"position line {n} (offer): 'waived by R2' follows a refused card, R2 the player after "
+                                f"the refuser ({actor})")
+        return offer, origin, Role(after(by, players)), phase, (role, role)
+    if phase is not Phase.OFFER or origin is not Origin.PASSED or by != actor:
+        raise PositionError(f"position line {n} (offer): 'passed on by R2' follows a passed card, R2 the player it "
+                            f"was passed to ({actor if actor is not None else 'the next'})")
+    return offer, origin, Role(after(by, players)), Phase.REFUSED, (role, int(by))
+
+
+def _offer_one(read: _Reader, rules: RuleSet, players: int, n: int, v: str):
     card_text, _, how_text = v.strip().partition(" ")
     how = " ".join(ascii_lower(how_text).split())
     turned = how == "turned up"
@@ -232,10 +258,14 @@ def format_position(s: Snapshot) -> str:
         lines.append(f"result: {s.outcome}")
     elif s.phase is Phase.DISCARD:
         lines.append(f"to discard: {actor}" + (" (forced)" if s.forced else ""))
+    elif s.phase is Phase.REFUSED and s.claim and s.claim[0] != s.claim[1]:  # three players: passed on
+        lines.append(f"offer: {card} passed by {Role(s.claim[0])}, passed on by {Role(s.claim[1])}")
     elif s.phase is Phase.REFUSED:
         how = {Origin.DRAWN: "drawn and refused", Origin.TURNED_UP: "turned up and refused",
                Origin.DISCARD: "discard refused"}.get(s.origin, "refused")
-        lines.append(f"offer: {card} {how} by {previous}")
+        refuser = Role(s.claim[1]) if s.claim else previous
+        then = f", waived by {previous}" if s.claim else ""
+        lines.append(f"offer: {card} {how} by {refuser}{then}")
     else:
         how = {Origin.TURNED_UP: "turned up", Origin.DRAWN: f"drawn by {actor}", Origin.PASSED: f"passed by {previous}",
                Origin.DISCARD: f"discarded by {previous}", Origin.DEMANDED: f"demanded of {actor}"}[s.origin]

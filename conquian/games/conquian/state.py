@@ -189,6 +189,9 @@ class Snapshot:
     """In phase DISCARD: whether the player must discard because a card was forced on him."""
     given: tuple[int, ...] = ()
     """In phase EXCHANGE: the card each seat has chosen to pass face down so far (0 for none yet), by seat; else ()."""
+    claim: tuple[int, ...] = ()
+    """In phase REFUSED in a game of three, where the demand is not of the player before the actor:
+    ``(target, decliner)``, the seat that may be made to take the card and the last to decline it; else ()."""
 
     def down(self, role: Role) -> int:
         n = 0
@@ -235,6 +238,8 @@ class State:
     """How many play: 2, or 3."""
     given: list[int]
     """In phase EXCHANGE, the card each seat has chosen to pass (0: not yet); else empty."""
+    claim: tuple[int, ...] = ()
+    """In phase REFUSED: ``(target, decliner)`` where the demand is not of the player before the actor; else ()."""
 
     @classmethod
     def of(cls, s: Snapshot) -> "State":
@@ -242,7 +247,8 @@ class State:
         r = s.rules
         return cls(r, r.table, r.melding, list(s.hands), list(s.melds), [_or(m) for m in s.melds],
                    list(reversed(s.stock)), list(s.out), s.offer, s.origin, s.outcome,
-                   int(s.actor) if s.actor is not None else 0, s.phase, s.forced, len(s.hands), list(s.given))
+                   int(s.actor) if s.actor is not None else 0, s.phase, s.forced, len(s.hands), list(s.given),
+                   s.claim)
 
     def snapshot(self) -> Snapshot:
         """The state as plain values."""
@@ -251,13 +257,14 @@ class State:
                         tuple(reversed(self.stock)), tuple(self.out), self.phase, None if over else Role(self.actor),
                         self.offer, self.origin if self.offer else None, self.outcome,
                         self.forced and self.phase is Phase.DISCARD,
-                        tuple(self.given) if self.phase is Phase.EXCHANGE else ())
+                        tuple(self.given) if self.phase is Phase.EXCHANGE else (),
+                        self.claim if self.phase is Phase.REFUSED else ())
 
     def copy(self) -> "State":
         """An independent state, equal to this one."""
         return State(self.rules, self.table, self.melding, self.hands[:], self.melds[:], self.down[:], self.stock[:],
                      self.out[:], self.offer, self.origin, self.outcome, self.actor, self.phase, self.forced,
-                     self.players, self.given[:])
+                     self.players, self.given[:], self.claim)
 
     def owner(self, meld: int) -> int:
         """The seat whose melds hold ``meld`` (-1 for none)."""
@@ -265,6 +272,13 @@ class State:
             if meld in melds:
                 return seat
         return -1
+
+    def demand_of(self) -> tuple[int, int]:
+        """In phase REFUSED: the seat that may be made to take the card, and the last to decline it."""
+        if self.claim:
+            return self.claim[0], self.claim[1]
+        previous = before(self.actor, self.players)
+        return previous, previous
 
     def fits(self, role: int, card: int) -> bool:
         """Whether a card fits one of the player's melds."""

@@ -24,6 +24,9 @@ class Passing(enum.Enum):
     """Passed to the next player, who has the say to it (``unused_draw = offered``)."""
     REFUSED = "refused"
     """Declined though it fits one of the decliner's melds: the next player may demand he take it (reactive forcing)."""
+    PASSED_ON = "passed on"
+    """In a game of three, declined by the player it was passed to, though it fits the melds of the player who passed
+    it: his other opponent, the next player, may still demand he take it (reactive forcing)."""
     OUT = "out"
     """Out of play; the next card is drawn."""
     TABLEAU = "tableau"
@@ -37,6 +40,9 @@ def passing(s: State, me: int, first: bool) -> Passing:
         return Passing.OFFERED
     if r.forcing.reactive and s.fits(me, s.offer):
         return Passing.REFUSED
+    # Either opponent may demand (three players): the one who passed it, if it fits his melds, is asked of again.
+    if r.forcing.reactive and s.players == 3 and s.origin is Origin.PASSED and s.fits(before(me, 3), s.offer):
+        return Passing.PASSED_ON
     return Passing.OUT if s.stock else Passing.TABLEAU
 
 
@@ -61,6 +67,10 @@ def apply(s: State, a: Action) -> None:
             s.actor = nxt
         elif way is Passing.REFUSED:
             s.phase = Phase.REFUSED
+            s.actor = nxt
+        elif way is Passing.PASSED_ON:
+            s.phase = Phase.REFUSED
+            s.claim = (before(me, n), me)
             s.actor = nxt
         else:
             s.out.append(s.offer)
@@ -92,13 +102,19 @@ def apply(s: State, a: Action) -> None:
         else:
             _put_on(s, s.owner(a[3]), a[3], c)
     elif k is Kind.DEMAND:
-        s.phase, s.origin, s.actor = Phase.OFFER, Origin.DEMANDED, before(me, n)  # the player who declined the card
+        s.phase, s.origin, s.actor = Phase.OFFER, Origin.DEMANDED, s.demand_of()[0]
+        s.claim = ()
     elif k is Kind.WAIVE:
+        target, decliner = s.demand_of()
+        if after(me, n) != target:  # three players: the target's other opponent is asked in turn
+            s.claim, s.actor = (target, decliner), after(me, n)
+            return
+        s.claim = ()
         s.out.append(s.offer)
         s.offer = 0
-        # As if the declined card had simply gone: the player after its drawer draws next (the one who waives),
-        # else the decliner, the player before him.
-        _draw(s, me if s.origin.first_say else before(me, n))
+        # As if the declined card had simply gone: the player after its drawer draws next (the first asked to
+        # demand), else its last decliner.
+        _draw(s, after(decliner, n) if s.origin.first_say else decliner)
     elif k is Kind.TAKE:
         s.hands[me] |= s.offer
         s.offer = 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 from .actions import Action, Kind
 from ...cards import card_of
 from .melds import MeldKind
-from .state import Role, after, before
+from .state import Phase, Role, after, before
 from .transitions import Passing, goes_out, passing
 
 __all__ = ["describe", "meld_words", "role_words"]
@@ -64,7 +64,8 @@ def describe(game, action: "Action | str") -> str:
     if k is Kind.FORCE:
         return f"lay the {card} on {_whose(game, me, a.onto)} (forcing)"
     if k is Kind.DEMAND:
-        return f"demand that {role_words(before(me, n))} take the {card}"
+        target = game.state.demand_of()[0] if game.state.phase is Phase.REFUSED else before(me, n)
+        return f"demand that {role_words(target)} take the {card}"
     if k is Kind.WAIVE:
         return f"let the {card} go without demanding it"
     if k is Kind.GIVE:
@@ -114,6 +115,9 @@ def _pass_words(game, me: Role) -> str:
         return f"pass the {card} to {role_words(nxt)}"
     if way is Passing.REFUSED:
         return f"decline the {card}, though it fits one of his own melds"
+    if way is Passing.PASSED_ON:
+        return (f"decline the {card}: {role_words(nxt)} may still demand that {role_words(before(me, game.players))} "
+                f"take it")
     gone = "turn it down" if r.refused_card.value == "turned-down" else "leave it on the discard pile"
     if way is Passing.TABLEAU:
         return f"refuse the {card}: {gone}; the stock is exhausted, so the deal is a tie (a tableau)"
