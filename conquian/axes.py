@@ -103,7 +103,7 @@ class Forcing(Choice):
                             "the opponent may demand that he take it."), "made to take it"
     # pagat's modern Mexican game has both kinds at once.  Declared last: the kernel codes a value by its place.
     BOTH = "both", ("Both kinds: the holder of the say may lay a card that fits on an opponent's meld, and the "
-                    "opponent must meld it and discard; the next player may demand that a player meld a card he "
+                    "opponent must meld it and discard; an opponent may demand that a player meld a card he "
                     "declines that fits his own meld."), "both ways"
 
     @property

@@ -130,9 +130,8 @@ class RuleSet(RuleSetText):
                                   doc="Whether a card is forced only onto a meld it fits as it stands, or the forcer "
                                       "may regroup the opponent's melds around it.",
                                   means={True: "A player who forces a card may regroup his opponent's melds any way "
-                                               "that makes the card fit, every meld valid afterwards.",
-                                         False: "A card is forced only onto an opponent's meld it fits as it stands; "
-                                                "nobody regroups another player's melds."},
+                                               "that makes it fit, every meld valid afterwards.",
+                                         False: "A card is forced only onto a meld it fits as it stands."},
                                   applies=lambda r: r.forcing.active, applies_when="forcing is active or both")
     forced_lay_out: bool = axis(False, group=Group.MELDING, title="Going out when forced",
                                 question="May a player who is forced lay out his hand to get the cards that win?",
@@ -155,11 +154,10 @@ class RuleSet(RuleSetText):
                                 question="Must a new meld made with the card used hold two cards from the hand?",
                                 doc="Whether a card used in a new meld needs two hand cards beside it, or may go down "
                                     "with cards regrouped from the player's own melds.",
-                                means={True: "A card used in a new meld goes down with at least two cards from the "
-                                             "player's hand; cards taken from his melds do not count. A card added "
-                                             "to a meld already down needs none.",
-                                       False: "A card used may make a new meld with cards taken from the player's own "
-                                              "melds, however few come from his hand."},
+                                means={True: "A new meld made with the card used holds at least two cards from the hand; "
+                                             "cards taken from the player's melds do not count.",
+                                       False: "A new meld made with the card used may take cards from the player's "
+                                              "own melds, however few come from his hand."},
                                 applies=lambda r: r.rearranging is not Rearranging.NONE,
                                 applies_when="melds may be regrouped")
     # The end of a deal
