@@ -189,7 +189,9 @@ class GameType:
     kernel: "Any" = None
     """The game's compiled kernel for simulations (see :mod:`conquian.simulation`), or None: an object with
     ``why_not(rules, strategies) -> str`` (empty when it can play them), ``play(rules, strategies, rng, deals,
-    final) -> list[DealResult]`` and ``tally(rules, strategies, rng, deals) -> dict`` (the counts only)."""
+    final) -> list[DealResult]``, ``tally(rules, strategies, rng, deals) -> dict`` (the counts only) and
+    ``playouts(deals, limit) -> list | None`` (deals from given positions played out between greedy players: each
+    winner's seat, -1 for none, -2 unfinished; None where it cannot play them)."""
     statistics: "Statistics | None" = None
     """The game's part of ``make stats`` and of the statistics pages, or None for a game they leave out."""
 

@@ -129,6 +129,17 @@ def playout(game, me, policy, limit: int = PLAYOUT_LIMIT) -> float:
     return 0.0
 
 
+def _scores(games: list, me, policy, limit: int) -> list:
+    """:func:`playout`'s score of each deal; on the game's compiled kernel where it plays them and the policy is the
+    greedy player (the kernel's greedy player plays exactly as the Python one: the same scores, far sooner)."""
+    kernel = game_of(games[0]).kernel if games else None
+    winners = kernel.playouts(games, limit) if kernel is not None and getattr(policy, "name", "") == "greedy" \
+        else None
+    if winners is None:
+        return [playout(g, me, policy, limit) for g in games]
+    return [0.0 if w < 0 else 1.0 if w == me else -1.0 for w in winners]
+
+
 @dataclass(frozen=True)
 class Weighing:
     """What :func:`weigh` found: the actions weighed (best first by the greedy judgement), the mean score of each
@@ -171,14 +182,17 @@ def weigh(game, rng: random.Random, samples: int, width: int, policy, limit: int
     candidates = _candidates(game, actions, width)
     known = knowledge(game, me)
     totals, wins = [0.0] * len(candidates), [0] * len(candidates)
+    played = []  # each sample, each candidate played in it: played out together below
     for _ in range(samples):
         dealt = sample(game, me, rng, known)
-        for i, a in enumerate(candidates):
+        for a in candidates:
             g = dealt.copy()
             g.play(a)
-            score = playout(g, me, policy, limit)
-            totals[i] += score
-            wins[i] += score > 0
+            played.append(g)
+    for k, score in enumerate(_scores(played, me, policy, limit)):
+        i = k % len(candidates)
+        totals[i] += score
+        wins[i] += score > 0
     scores = tuple(t / samples for t in totals)
     best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
     return Weighing(tuple(candidates), scores, tuple(wins), samples, candidates[best])

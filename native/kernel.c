@@ -29,6 +29,7 @@
 #include "deal.h"
 #include "players.h"
 #include "tables.h"
+#include "position.h"
 
 /* -- to and from Python: the generator, the final state, the calls ---------------------------------------------- */
 static int state_from(PyObject *st, MT *g) {
@@ -83,6 +84,37 @@ static PyObject *final_of(const State *g) {
 
 static PyObject *endings[2], *unfinished, *zero_seat, *one_seat, *no_flags;  /* made once, at import */
 
+/* The lists a deal's decisions reuse: the actions, the arrangements they point into, each player's lay-outs, the
+   forcing regroupings and their scratch. */
+typedef struct { Acts acts; Arrs arrs; LayCache cache[2]; Arrs rg, tmp; } Work;
+
+static void work_free(Work *w) {
+    free(w->acts.a); free(w->arrs.a); free(w->rg.a); free(w->tmp.a);
+    free(w->cache[0].arrs.a); free(w->cache[1].arrs.a);
+}
+
+/* One decision of the player to act: the index of the action chosen in w->acts (random: from the generator; greedy:
+   the first of the best values).  *bad is set to -1 when the actions cannot be listed (the reason in the lists'
+   overflow), or in the checked mode to 9 when the greedy shortcut disagrees with playing the action. */
+static int choose(const Rules *r, const State *g, int strategy, MT *rng, int check, Work *w, int *bad) {
+    legal(r, g, &w->acts, &w->arrs, w->cache, &w->rg, &w->tmp);
+    if (w->acts.overflow || w->arrs.overflow || w->acts.n == 0) { *bad = -1; return 0; }  /* cannot list the moves */
+    int pick = 0;
+    if (strategy == 0) return (int)mt_below(rng, (uint32_t)w->acts.n);
+    if (w->acts.n == 1) return 0;
+    double best = 0.0;
+    for (int i = 0; i < w->acts.n; i++) {
+        double v = value_after(r, g, &w->acts.a[i]);
+        if (check) {  /* the soak's mode: the shortcut must agree with playing the action */
+            State h = *g;
+            apply(r, &h, &w->acts.a[i]);
+            if (value(r, &h, g->actor) != v) { *bad = 9; return 0; }
+        }
+        if (i == 0 || v > best) { best = v; pick = i; }
+    }
+    return pick;
+}
+
 /* play(rules, state, deals, strategies, final, check, limit[, summary]) -> (results, state).  With summary, results
    is only (deals, decisions, dealer's wins, pone's wins, ties, deals stopped, actions played by kind: a tuple in the
    order of deal.h's K_ kinds, then the discards forced onto a meld).  A deal still going after limit
@@ -105,9 +137,8 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
     if (!r) return PyErr_NoMemory();
     MT rng;
     PyObject *results = NULL;
-    Acts acts = {0};
-    Arrs arrs = {0}, regrouped = {0}, scratch = {0};
-    LayCache cache[2] = {{0}};
+    Work w;
+    memset(&w, 0, sizeof w);
     if (rules_from(rules_t, r) < 0 || state_from(state_t, &rng) < 0) goto done;
     long long decisions = 0, wins[2] = {0, 0}, ties = 0, stopped = 0;  /* the summary's counts */
     long long kinds[K_KINDS + 1] = {0};  /* actions played, by kind; the last, a discard forced onto a meld */
@@ -117,30 +148,15 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
     for (int d = 0; d < deals; d++) {
         State g;
         new_deal(r, &g, &rng);
-        cache[0].valid = cache[1].valid = 0;
+        w.cache[0].valid = w.cache[1].valid = 0;
         int first = g.actor, bad = 0;
         while (g.phase != PH_OVER) {
             if (g.decisions >= limit) break;  /* stopped unfinished, as the simulation stops a deal in Python */
             /* Ctrl-C: looked at every deal and every 64 decisions (and in a long listing, see stopped()) */
             if (!(g.decisions & 63) && PyErr_CheckSignals() < 0) { bad = -1; break; }
-            legal(r, &g, &acts, &arrs, cache, &regrouped, &scratch);
-            if (acts.overflow || arrs.overflow || acts.n == 0) { bad = -1; break; }  /* cannot list the moves */
-            int pick = 0;
-            if (strategy[g.actor] == 0) pick = (int)mt_below(&rng, (uint32_t)acts.n);
-            else if (acts.n > 1) {
-                double best = 0.0;
-                for (int i = 0; i < acts.n; i++) {
-                    double v = value_after(r, &g, &acts.a[i]);
-                    if (check) {  /* the soak's mode: the shortcut must agree with playing the action */
-                        State h = g;
-                        apply(r, &h, &acts.a[i]);
-                        if (value(r, &h, g.actor) != v) { bad = 9; break; }
-                    }
-                    if (i == 0 || v > best) { best = v; pick = i; }
-                }
-                if (bad) break;
-            }
-            const Act *chosen = &acts.a[pick];
+            int pick = choose(r, &g, strategy[g.actor], &rng, check, &w, &bad);
+            if (bad) break;
+            const Act *chosen = &w.acts.a[pick];
             /* counted before it is played; a kind out of the table's range is refused, never counted out of bounds */
             if (chosen->kind < 0 || chosen->kind >= K_KINDS) { bad = 10; break; }
             kinds[chosen->kind == K_DISCARD && (chosen->onto || chosen->arr) ? K_KINDS : chosen->kind]++;
@@ -148,7 +164,7 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
             if (check && (bad = broken(r, &g))) break;
         }
         if (bad) {
-            int why = acts.overflow > arrs.overflow ? acts.overflow : arrs.overflow;
+            int why = w.acts.overflow > w.arrs.overflow ? w.acts.overflow : w.arrs.overflow;
             if (PyErr_Occurred())  /* Ctrl-C (or what a signal handler raised) */
                 ;
             else if (why == L_WAYS)
@@ -194,12 +210,7 @@ static PyObject *kernel_play(PyObject *self, PyObject *args) {
         results = Py_BuildValue("(iLLLLLN)", deals, decisions, wins[0], wins[1], ties, stopped, counted);
     }
 done:
-    free(acts.a);
-    free(arrs.a);
-    free(regrouped.a);
-    free(scratch.a);
-    free(cache[0].arrs.a);
-    free(cache[1].arrs.a);
+    work_free(&w);
     rules_free(r);
     free(r);
     if (!results) return NULL;
@@ -208,9 +219,66 @@ done:
     return Py_BuildValue("(NN)", results, st);
 }
 
+/* playouts(rules, positions, limit) -> winners.  Each position (see position_from) played to its end between greedy
+   players: a tuple, for each, of the winner's seat, -1 for a tableau, or -2 for a deal still going after limit
+   decisions or one that ends at the limit-th (as conquian/montecarlo.py's playout scores it). */
+static PyObject *kernel_playouts(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *rules_t, *positions;
+    int limit;
+    if (!PyArg_ParseTuple(args, "OO!i", &rules_t, &PyTuple_Type, &positions, &limit)) return NULL;
+    if (limit < 1 || PyTuple_GET_SIZE(positions) > 1000000) {
+        PyErr_Format(conquian_error, "kernel playouts: limit >= 1 (not %d), at most 10^6 positions (not %zd)", limit,
+                     PyTuple_GET_SIZE(positions));
+        return NULL;
+    }
+    Rules *r = calloc(1, sizeof(Rules));
+    if (!r) return PyErr_NoMemory();
+    Work w;
+    memset(&w, 0, sizeof w);
+    MT unused;  /* greedy players draw nothing from a generator */
+    memset(&unused, 0, sizeof unused);
+    PyObject *out = NULL;
+    if (rules_from(rules_t, r) < 0) goto done;
+    Py_ssize_t n = PyTuple_GET_SIZE(positions);
+    out = PyTuple_New(n);
+    if (!out) goto done;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        State g;
+        if (position_from(r, PyTuple_GET_ITEM(positions, k), &g) < 0) { Py_CLEAR(out); goto done; }
+        w.cache[0].valid = w.cache[1].valid = 0;
+        int bad = 0;
+        while (g.phase != PH_OVER && g.decisions < limit) {
+            if (!(g.decisions & 63) && PyErr_CheckSignals() < 0) { Py_CLEAR(out); goto done; }
+            int pick = choose(r, &g, 1, &unused, 0, &w, &bad);
+            if (bad) break;
+            apply(r, &g, &w.acts.a[pick]);
+        }
+        if (bad) {
+            int why = w.acts.overflow > w.arrs.overflow ? w.acts.overflow : w.arrs.overflow;
+            if (!PyErr_Occurred())
+                PyErr_Format(why == L_WAYS || why == L_MEMORY ? PyExc_MemoryError : PyExc_RuntimeError,
+                             "kernel playouts: position %zd, decision %d: the actions cannot be listed (%d)", k,
+                             g.decisions + 1, why);
+            Py_CLEAR(out);
+            goto done;
+        }
+        int winner = g.phase != PH_OVER || g.decisions >= limit ? -2 : g.termination == T_WIN ? g.winner : -1;
+        PyObject *v = PyLong_FromLong(winner);
+        if (!v) { Py_CLEAR(out); goto done; }
+        PyTuple_SET_ITEM(out, k, v);
+    }
+done:
+    work_free(&w);
+    rules_free(r);
+    free(r);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"play", kernel_play, METH_VARARGS,
      "play(rules, state, deals, (dealer, pone), final, check, limit) -> (results, state)"},
+    {"playouts", kernel_playouts, METH_VARARGS, "playouts(rules, positions, limit) -> winners"},
     {NULL, NULL, 0, NULL},
 };
 

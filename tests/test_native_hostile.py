@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conquian import VARIANTS
+from conquian import VARIANTS, Game
 from conquian.games.conquian import kernel
 from conquian.errors import CardError, ConquianError, PositionError, RuleError
 from conquian.games.romme import walk
@@ -256,3 +256,54 @@ def test_the_largest_hand_a_rule_set_deals_is_walked_and_one_more_card_refused(c
 def test_bags_no_deal_can_hold_are_refused(call, what, melds, hand, error, says):
     with pytest.raises(error, match=says):
         _run(call, melds, hand, True, True)
+
+
+# -- the kernel's playouts from a position -------------------------------------------------------------------------
+def _position():
+    """A position of Foster's game as kernel.playouts() hands it over: the deal just dealt."""
+    s = Game(FOSTER, seed=3).snapshot()
+    return [s.hands, s.melds, s.stock, s.out, 0, int(s.actor), s.offer, 0, 0]
+
+
+def _hostile_positions():
+    good = _position()
+    hands, melds, stock, out = good[:4]
+    card = stock[0]
+    outside = next(1 << c for c in range(64) if not (1 << c) & (hands[0] | hands[1] | good[6] | sum(stock)))
+    return [
+        ("short", tuple(good[:8]), ConquianError, "the position holds 8"),
+        ("three hands", tuple([hands + (0,)] + good[1:]), ConquianError, "the hands holds 3"),
+        ("a list", list(good), TypeError, "must be a tuple"),
+        ("card twice", tuple([(hands[0] | card, hands[1])] + good[1:]), ConquianError, "a card in two places"),
+        ("card outside", tuple([(hands[0] | outside, hands[1])] + good[1:]), ConquianError, "not in the pack|out of range"),
+        ("stock card of two", tuple(good[:2] + [(stock[0] | stock[1],) + stock[2:]] + good[3:]), ConquianError,
+         "one card"),
+        ("card missing", tuple(good[:2] + [stock[1:]] + good[3:]), ConquianError, "cards placed"),
+        ("no meld", tuple([(hands[0] & ~(hands[0] & -hands[0]), hands[1]), ((hands[0] & -hands[0] | card,), ())]
+                          + [stock[1:]] + good[3:]), ConquianError, "no meld of these rules"),
+        ("phase", tuple(good[:4] + [7] + good[5:]), ConquianError, "phase"),
+        ("actor", tuple(good[:5] + [2] + good[6:]), ConquianError, "actor"),
+        ("origin", tuple(good[:7] + [9, 0]), ConquianError, "origin"),
+        ("offer while discarding", tuple(good[:4] + [1] + good[5:]), ConquianError, "one card on offer"),
+        ("negative mask", tuple([(-1, hands[1])] + good[1:]), ConquianError, "out of range|is -1"),
+        ("huge mask", tuple([(1 << 70, hands[1])] + good[1:]), ConquianError, "out of range"),
+        ("meld list too long", tuple([hands, ((1,) * 30, ())] + good[2:]), ConquianError, "holds 30"),
+    ]
+
+
+@pytest.mark.parametrize("name, position, error, message", _hostile_positions(), ids=lambda x: x if isinstance(x, str) else "")
+def test_playouts_refuse_a_position_no_deal_can_hold(name, position, error, message):
+    playouts = _kernel().playouts
+    table = kernel.compiled(FOSTER)
+    with pytest.raises(error, match=message):
+        playouts(table, (position,), 300)
+    assert playouts(table, (tuple(_position()),), 300)[0] in (-2, -1, 0, 1)  # and the good one still plays
+
+
+def test_playouts_refuse_a_bad_limit_and_too_many_positions():
+    playouts = _kernel().playouts
+    table = kernel.compiled(FOSTER)
+    with pytest.raises(ConquianError, match="limit >= 1"):
+        playouts(table, (tuple(_position()),), 0)
+    with pytest.raises(TypeError):
+        playouts(table, [tuple(_position())], 300)

@@ -10,7 +10,8 @@ import pytest
 
 from conquian import Game
 from conquian.games import game_of
-from conquian.montecarlo import knowledge, known_cards, sample
+from conquian.games.conquian import kernel
+from conquian.montecarlo import PLAYOUT_LIMIT, knowledge, known_cards, playout, sample, weigh
 from conquian.players import GreedyPlayer, RandomPlayer, StrongPlayer, parse_strategies
 from conquian.errors import StrategyError
 from conquian.registry import parse_rules
@@ -137,3 +138,37 @@ def test_whole_deals_with_the_strong_player_in_one_seat_end(rules, players):
             g.play(strong.choose(g) if seat == 0 else others[seat % 2].choose(g))
         ended += g.is_over
     assert ended == 1
+
+
+# -- playouts on the kernel ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("rules", ["foster-1913", "pagat-north-american", "rummy-ch", "dutch", "french"])
+def test_playouts_on_the_kernel_score_as_the_python_engine(rules, monkeypatch):
+    if not kernel.available():
+        pytest.skip(kernel.why_not(parse_rules(rules), ["greedy"]))
+    games = []
+    for seed in range(12):
+        g = _midway(rules, 2, seed, seed * 3)
+        for a in g.legal_actions()[:4]:  # after the action weighed, as weigh() plays them out
+            games.append(g.copy().play(a))
+    greedy = GreedyPlayer()
+    native = kernel.playouts(games, PLAYOUT_LIMIT)
+    python = [playout(g.copy(), 0, greedy) for g in games]  # scored from the dealer's seat
+    assert native is not None and len(native) == len(games)
+    assert [0.0 if w < 0 else 1.0 if w == 0 else -1.0 for w in native] == python
+    assert {1.0, -1.0} <= set(python)  # both seats win some: the comparison is not of nothing
+    # the strong player's weighing is the same whichever engine plays its playouts
+    for seed in (1, 5):
+        g = _midway(rules, 2, seed, 6)
+        fast = weigh(g, random.Random(seed), 8, 4, greedy)
+        monkeypatch.setenv("CONQUIAN_NATIVE", "0")
+        slow = weigh(g, random.Random(seed), 8, 4, greedy)
+        monkeypatch.delenv("CONQUIAN_NATIVE")
+        assert fast == slow
+
+
+def test_playouts_the_kernel_cannot_play_are_left_to_python():
+    three = _midway("pagat-mexican", 3, 2, 5)
+    assert kernel.playouts([three], PLAYOUT_LIMIT) is None  # three players
+    both = _midway("pagat-mexican", 2, 2, 5)
+    assert kernel.playouts([both], PLAYOUT_LIMIT) is None  # forcing both ways, the exchange
+    assert kernel.playouts([], PLAYOUT_LIMIT) == []

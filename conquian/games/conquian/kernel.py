@@ -330,6 +330,31 @@ def play(rules: RuleSet, strategies, rng, deals: int, final: bool, check: bool =
     return [DealResult(*r) for r in raw]
 
 
+def playouts(games, limit: int) -> "list[int] | None":
+    """Each deal of ``games`` (two players, the same rules) played to its end between greedy players, as the strong
+    player's playouts (:func:`conquian.montecarlo.playout`) play it: the winner's seat, -1 for a tableau, -2 for a
+    deal still going after ``limit`` decisions; None where the kernel cannot play them (then the Python engine does)."""
+    if not games:
+        return []
+    rules = games[0].rules
+    if games[0].players != 2 or why_not(rules, ["greedy", "greedy"]) or any(g.rules != rules for g in games):
+        return None
+    limit = whole_number(limit, "limit", 1, MAX_DECISIONS)
+    out: list = [None] * len(games)
+    positions, where = [], []
+    for i, g in enumerate(games):
+        s = g.snapshot()
+        if s.phase is Phase.OVER:  # the action weighed ended the deal
+            out[i] = -1 if s.outcome.winner is None else int(s.outcome.winner)
+            continue
+        positions.append((s.hands, s.melds, s.stock, s.out, _PHASES.index(s.phase), int(s.actor), s.offer,
+                          _ORIGINS.index(s.origin) if s.origin is not None else 0, int(s.forced)))
+        where.append(i)
+    for i, winner in zip(where, _kernel.playouts(compiled(rules), tuple(positions), limit)):
+        out[i] = winner
+    return out
+
+
 #: The kinds of action the kernel counts, in native/deal.h's order (``K_PASS`` ...), then a discard forced onto a
 #: meld: the names :func:`conquian.simulation.action_kind` gives the same actions.
 ACTION_KINDS = ("pass", "use", "discard", "force", "demand", "waive", "take", "lay", "discard-force")

@@ -255,8 +255,8 @@ def regrouped_why(s: State, me: int, arr: tuple[int, ...], c: int, back_refused:
         if reason:
             return reason, axis
     if not r.force_regrouping:
-        return (f"a card is forced only onto a meld it fits as it stands: {Role(me)} may not regroup "
-                f"{Role(seat)}'s melds", "force_regrouping")
+        return ("a card is forced only onto a meld it fits as it stands: the forcer may not regroup his "
+                "opponent's melds", "force_regrouping")
     return f"that is a plain force: write it onto the meld {card_of(c)} joins", None
 
 
@@ -298,8 +298,8 @@ def arrangement_why(s: State, me: int, arr: tuple[int, ...], c: int) -> tuple[st
                 return ("hand cards go down only in the meld that takes the card used: "
                         f"[{t.text(m)}] does not take {card_of(c)}", "hand_cards")
     if r.two_hand_cards and c and not from_hand_ok(arr, old, hand, c):
-        return (f"a new meld made with {card_of(c)} needs two cards from {who}'s hand; cards taken from his melds "
-                "do not count", "two_hand_cards")
+        return (f"a new meld made with {card_of(c)} needs two cards from the hand; cards taken from the player's "
+                "melds do not count", "two_hand_cards")
     if not c and not new & hand:
         return "the melds must take at least one card from the hand", None
     return "that arrangement is not possible here", None
