@@ -114,7 +114,7 @@ def sample(game, me, rng: random.Random, known: "Knowledge | None" = None):
 def _misfits(hidden_of, telling, mapping: dict) -> int:
     """How many telling moves the cards dealt anew contradict: each earlier deal with every unseen card replaced
     by the card dealt in its place (a card passed before is one its passer, so dealt, could have used)."""
-    return sum(1 for before in telling if hidden_of.contradicts(hidden_of.relabel(before, mapping)))
+    return sum(1 for before in telling if hidden_of.contradicts(before, mapping))
 
 
 def playout(game, me, policy, limit: int = PLAYOUT_LIMIT) -> float:

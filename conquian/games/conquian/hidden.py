@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .actions import Kind
+from .melds import arrangements
 from .state import Role, seats
 
-__all__ = ["hand_place", "hidden_places", "with_cards", "tells", "relabel", "contradicts"]
+__all__ = ["hand_place", "hidden_places", "with_cards", "tells", "contradicts"]
 
 
 def hand_place(seat: int) -> str:
@@ -68,16 +69,17 @@ def _relabelled(mask: int, mapping: dict) -> int:
     return out
 
 
-def relabel(game, mapping: dict):
-    """A deal like ``game`` (without its history) with every card renamed by ``mapping`` (code -> code, one to one
-    on the cards it names; the others stay): the same deal as it would stand had those cards been dealt to other
-    places."""
+def contradicts(game, mapping: dict) -> bool:
+    """Whether the seat to act in ``game``, facing the card on offer that it then passed (see :func:`tells`), could
+    have used it had the unseen cards been dealt otherwise: every card of the hands, the stock and the offer renamed
+    by ``mapping`` (code -> code, one to one on the cards it names; the melds, seen by all, stay).  The deal's own
+    test (a use among the legal actions) asked of the renamed cards directly, without setting up a deal."""
     s = game.snapshot()
-    return type(game).from_snapshot(replace(
-        s, hands=tuple(_relabelled(m, mapping) for m in s.hands), stock=tuple(_relabelled(m, mapping) for m in s.stock),
-        offer=_relabelled(s.offer, mapping), given=tuple(_relabelled(m, mapping) for m in s.given)))
-
-
-def contradicts(game) -> bool:
-    """Whether the seat to act in ``game`` could use the card on offer, which it passed (see :func:`tells`)."""
-    return any(a.kind is Kind.USE for a in game.legal_actions())
+    me = int(s.actor)
+    hand, card = _relabelled(s.hands[me], mapping), _relabelled(s.offer, mapping)
+    melds, r = s.melds[me], s.rules
+    down = 0
+    for m in melds:
+        down |= m
+    t = r.table
+    return t.could_meld(card, down | hand) and bool(arrangements(t, r.melding, melds, hand, card, down))
