@@ -16,7 +16,7 @@ from conquian.vocabulary import action_kind
 __all__ = ["LEVELS", "computer", "hint", "reason"]
 
 LEVELS = {"easy": "Easy: looks one move ahead", "normal": "Normal: tries each choice in sampled deals",
-          "strong": "Strong: tries each choice in three times as many deals"}
+          "strong": "Strong: tries more choices in twelve times as many deals (slower)"}
 """Level -> its words on the play page's form."""
 
 _TOLD = ("force", "discard-force", "demand")  # moves whose reason is told; a pass is told when the card could have been used
