@@ -2,7 +2,7 @@
 rule sets and seeds, and with hostile tables; Rommé's compiled walk with hostile bags.
 
 The kernel and the walk are compiled again with ``-fsanitize=address,undefined`` into a scratch copy of the package,
-and a child Python (with the sanitizer's runtime preloaded) runs three parts there:
+and a child Python (with the sanitizer's runtime preloaded) runs four parts there:
 
 * rule sets: for each random rule set (a declared source with one to six axes changed, conflicting draws skipped)
   it plays deals with random, greedy and mixed players in the kernel's checked mode (every state's invariants
@@ -11,6 +11,9 @@ and a child Python (with the sanitizer's runtime preloaded) runs three parts the
   times, melds out of the pack, empty, negative or of 2**200, hundreds of melds more, minimal melds repeated or
   foreign, the deck's cards repeated or out of range, places repeated or out of range, flags out of range or of the
   wrong type, parts of the wrong type or size) or with odd melds within the pack (which it must play);
+* positions: the kernel's playouts (``playouts``) from positions of random deals, a third as they stand (compared with
+  the Python engine's playouts), the rest spoiled (cards in two places or missing, masks out of the pack, huge,
+  negative or not ints, melds out of order or no melds, fields out of range, parts of the wrong size or type);
 * walks: ``laid_out`` and ``fewest`` given hands and melds within what a deal holds (compared with the walk in
   Python) and beyond it (cards three to fifteen times, seven to fifteen jokers, hands of 21 to 90 cards, bags past
   the jokers', negative, huge or not ints, melds repeated hundreds of times, points and values out of range).
@@ -20,7 +23,7 @@ arrangements is passed, RuntimeError where a spoiled table breaks an invariant t
 sanitizer report, any other exception, a broken invariant on a rule set's own table or a difference stops the run
 with a non-zero status.
 
-    python tests/fuzz_kernel.py [--rule-sets N] [--deals N] [--tables N] [--walks N] [--seed S]
+    python tests/fuzz_kernel.py [--rule-sets N] [--deals N] [--tables N] [--positions N] [--walks N] [--seed S]
 
 Not part of ``make test`` (it takes minutes); its figures are in the README.
 """
@@ -47,9 +50,9 @@ from conquian.games.conquian import kernel
 from conquian.errors import ConquianError
 from conquian.simulation import Simulation
 from soak import derived_rule_sets
-from fuzz_kernel import hostile_tables, hostile_walks
+from fuzz_kernel import hostile_positions, hostile_tables, hostile_walks
 
-rule_sets, deals, tables, walks, seed = (int(a) for a in sys.argv[1:6])
+rule_sets, deals, tables, walks, seed, positions = (int(a) for a in sys.argv[1:6] + sys.argv[7:8])
 assert kernel.available(), kernel.why_not(None, ["random"])
 from conquian.games.conquian import _kernel
 from conquian.games.romme import _walk
@@ -78,6 +81,9 @@ print(f"rule sets: {done} rule sets ({skipped} the kernel does not play, left ou
 start = time.perf_counter()
 outcomes = hostile_tables(tables, seed)
 print(f"tables: {tables} hostile tables, {time.perf_counter() - start:.0f} s: {outcomes}", flush=True)
+start = time.perf_counter()
+outcomes = hostile_positions(positions, seed)
+print(f"positions: {positions} playouts from positions, {time.perf_counter() - start:.0f} s: {outcomes}", flush=True)
 start = time.perf_counter()
 outcomes = hostile_walks(walks, seed)
 print(f"walks: {walks} hostile walks, {time.perf_counter() - start:.0f} s: {outcomes}", flush=True)
@@ -182,6 +188,94 @@ def hostile_tables(count: int, seed: int) -> dict:
     return dict(sorted(outcomes.items()))
 
 
+def _spoil_position(rng, pos: list, deck: list) -> None:
+    """One part of a playout's position (kernel.position) spoiled: a card in two places or missing, a mask out of the
+    pack, huge, negative or not an int, melds out of order, overlapping or no meld, a field out of range, a card on
+    offer where none may be, a tuple of the wrong size or type."""
+    kind = rng.randrange(9)
+    hands, melds, stock = list(pos[0]), [list(m) for m in pos[1]], list(pos[2])
+    if kind == 0 and stock:  # a card in two places
+        hands[rng.randrange(2)] |= rng.choice(stock)
+    elif kind == 1 and stock:  # a card missing
+        stock.pop(rng.randrange(len(stock)))
+    elif kind == 2:  # a mask out of the pack, huge, negative or no int
+        bad = rng.choice([1 << rng.choice([c for c in range(64) if c not in deck] or [63]), *HUGE, "x", None, 2.5])
+        where = rng.randrange(3)
+        if where == 0:
+            hands[rng.randrange(2)] = bad
+        elif where == 1 and stock:
+            stock[rng.randrange(len(stock))] = bad
+        else:
+            pos[6] = bad
+    elif kind == 3:  # melds out of order, repeated, or no meld
+        seat = rng.randrange(2)
+        if melds[seat] and rng.random() < 0.5:
+            melds[seat] = melds[seat][::-1] + melds[seat][:1]
+        else:
+            melds[seat].append(sum(1 << c for c in rng.sample(deck, rng.randint(1, 4))))
+    elif kind == 4:  # a field out of range
+        pos[rng.randint(4, 8)] = rng.choice([-1, 2, 3, 4, 5, 9, 1 << 40, *HUGE])
+    elif kind == 5:  # a card on offer while a player discards, or none while one is on offer
+        pos[4], pos[6] = (1, pos[6]) if pos[6] else (0, 0)
+    elif kind == 6:  # a stock card of two cards, or of none
+        if stock:
+            stock[rng.randrange(len(stock))] = rng.choice([0, 3, (1 << deck[0]) | (1 << deck[1])])
+    elif kind == 7:  # hundreds of melds, or stock cards past the pack's size
+        if rng.random() < 0.5:
+            melds[0] = melds[0] + [1 << deck[0]] * rng.randint(20, 300)
+        else:
+            stock = stock + stock[:1] * rng.randint(30, 100)
+    else:  # the wrong size or type
+        pos[rng.randrange(9)] = rng.choice([(), [], None, (1, 2, 3), "hand"])
+    pos[0], pos[1], pos[2] = tuple(hands), tuple(tuple(m) for m in melds), tuple(stock)
+    if rng.random() < 0.05:
+        pos.append(0)
+    elif rng.random() < 0.05:
+        pos.pop()
+
+
+def hostile_positions(count: int, seed: int) -> dict:
+    """The kernel's playouts given ``count`` positions of random deals under the soak's derived rule sets, a third
+    as they stand (each playout compared with the Python engine's), the rest spoiled: how each call ended, by kind."""
+    from collections import Counter
+    from conquian import Game
+    from conquian.games.conquian import _kernel, kernel
+    from conquian.errors import ConquianError
+    from conquian.montecarlo import playout
+    from conquian.players import GreedyPlayer
+    from soak import derived_rule_sets
+    rng = random.Random(f"{seed}-positions")
+    rule_sets = [r for r in derived_rule_sets(40, seed) if not kernel.plays(r) and not r.exchange]
+    greedy, outcomes = GreedyPlayer(), Counter()
+    for _ in range(count):
+        rules = rng.choice(rule_sets)
+        g = Game(rules, seed=rng.getrandbits(32))
+        for _ in range(rng.randint(0, 40)):
+            if g.is_over:
+                break
+            g.play(rng.choice(g.legal_actions()))
+        if g.is_over:
+            outcomes["over before the playout"] += 1
+            continue
+        pos, table = list(kernel.position(g.snapshot())), kernel.compiled(rules)
+        if rng.random() < 1 / 3:
+            (winner,) = _kernel.playouts(table, (tuple(pos),), 300)
+            if (0.0 if winner < 0 else 1.0 if winner == 0 else -1.0) != playout(g.copy(), 0, greedy, 300):
+                raise AssertionError(f"the playouts differ: {rules}, {g.snapshot()}")
+            outcomes["compared"] += 1
+            continue
+        for _ in range(rng.randint(1, 3)):
+            if isinstance(pos[0], tuple) and isinstance(pos[1], tuple) and isinstance(pos[2], tuple) \
+                    and all(isinstance(m, tuple) for m in pos[1]):
+                _spoil_position(rng, pos, [c.code for c in rules.deck])
+        try:
+            _kernel.playouts(table, (tuple(pos),), rng.choice([1, 10, 300]))
+            outcomes["played"] += 1
+        except (TypeError, ConquianError) as e:
+            outcomes[type(e).__name__] += 1
+    return dict(sorted(outcomes.items()))
+
+
 def hostile_walks(count: int, seed: int) -> dict:
     """The compiled walk given ``count`` hands and meld lists, some within what a deal holds (its answers compared
     with the walk in Python), most beyond: how each call ended, by kind."""
@@ -257,6 +351,7 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=200, help="deals per rule set and pair of players")
     parser.add_argument("--tables", type=int, default=3000, help="hostile tables given to the kernel")
     parser.add_argument("--walks", type=int, default=3000, help="hostile hands and melds given to the walk")
+    parser.add_argument("--positions", type=int, default=2000, help="positions given to the kernel's playouts")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     cc = shutil.which("gcc")
@@ -285,7 +380,7 @@ def main() -> int:
                "CONQUIAN_VARIANTS": str(ROOT / "variants")}
         start = time.perf_counter()
         done = subprocess.run([sys.executable, "-c", CHILD, str(args.rule_sets), str(args.deals), str(args.tables),
-                               str(args.walks), str(args.seed), str(ROOT / "tests")],
+                               str(args.walks), str(args.seed), str(ROOT / "tests"), str(args.positions)],
                               env=env, cwd=tmp)
         print(f"fuzz_kernel: exit status {done.returncode} after {time.perf_counter() - start:.0f} s "
               f"(seed {args.seed})")

@@ -61,8 +61,9 @@ class Action(ActionBase):
     """One action: ``(kind, melds, card, onto)``.
 
     ``melds`` is the player's whole table after a ``use``/``lay`` (sorted masks), or the opponent's after a forcing
-    move that regroups them; ``card`` the discarded card's bit; ``onto`` the opponent's meld a card is forced onto.  A tuple, so that the engine can make
-    thousands a second and compare them cheaply.  Built by hand, an action is checked for its shape:
+    move that regroups them; ``card`` the discarded card's bit; ``onto`` the opponent's meld a card is forced onto.
+    A tuple, so that the engine can make thousands a second and compare them cheaply.  Built by hand, an action is
+    checked for its shape:
     ``Action(Kind.DISCARD)`` without a card raises :class:`~conquian.errors.ActionError`.
     """
 

@@ -330,6 +330,14 @@ def play(rules: RuleSet, strategies, rng, deals: int, final: bool, check: bool =
     return [DealResult(*r) for r in raw]
 
 
+def position(s: Snapshot) -> tuple:
+    """A two-player snapshot (of a deal going on, not in the exchange) as the kernel's playouts read it: the hands,
+    the melds, the stock (top first), the cards out, then the phase, the actor, the offer, its origin and whether the
+    actor was forced, as native/deal.h numbers them."""
+    return (s.hands, s.melds, s.stock, s.out, _PHASES.index(s.phase), int(s.actor), s.offer,
+            _ORIGINS.index(s.origin) if s.origin is not None else 0, int(s.forced))
+
+
 def playouts(games, limit: int) -> "list[int] | None":
     """Each deal of ``games`` (two players, the same rules) played to its end between greedy players, as the strong
     player's playouts (:func:`conquian.montecarlo.playout`) play it: the winner's seat, -1 for a tableau, -2 for a
@@ -347,8 +355,7 @@ def playouts(games, limit: int) -> "list[int] | None":
         if s.phase is Phase.OVER:  # the action weighed ended the deal
             out[i] = -1 if s.outcome.winner is None else int(s.outcome.winner)
             continue
-        positions.append((s.hands, s.melds, s.stock, s.out, _PHASES.index(s.phase), int(s.actor), s.offer,
-                          _ORIGINS.index(s.origin) if s.origin is not None else 0, int(s.forced)))
+        positions.append(position(s))
         where.append(i)
     for i, winner in zip(where, _kernel.playouts(compiled(rules), tuple(positions), limit)):
         out[i] = winner

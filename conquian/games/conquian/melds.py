@@ -17,7 +17,8 @@ from typing import Iterable, NamedTuple
 from ...axes import Rearranging
 from ...cards import Card, PackShape, bits, card_of, cards_of, format_cards, mask_of
 
-__all__ = ["MeldKind", "MeldTable", "meld_table", "Melding", "arrangements", "laid_off", "from_hand_ok", "regroupings", "bits", "mask_of"]
+__all__ = ["MeldKind", "MeldTable", "meld_table", "Melding", "arrangements", "laid_off", "from_hand_ok", "regroupings",
+           "bits", "mask_of"]
 
 #: Entries a table's memo of hand melds or lay-out options keeps before it starts afresh.
 MEMO_LIMIT = 200_000

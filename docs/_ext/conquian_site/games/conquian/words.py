@@ -72,8 +72,14 @@ def state_words(g: Game) -> str:
     if g.phase is Phase.DISCARD:
         forced = " (he was forced)" if g.snapshot().forced else ""
         return f"{the(actor).capitalize()} must discard{forced}."
-    if g.phase is Phase.REFUSED:
-        return (f"{the(previous).capitalize()} declined the {card}, though it fits his meld; "
+    if g.phase is Phase.REFUSED:  # among three, the demand may be of another than the player before (see claim)
+        claim = g.snapshot().claim
+        target, decliner = (Role(claim[0]), Role(claim[1])) if claim else (previous, previous)
+        if target != decliner:
+            return (f"{the(target).capitalize()} declined the {card}, though it fits his meld, and {the(decliner)} "
+                    f"passed it on; {the(actor)} may still demand that {the(target)} take it.")
+        waived = f"; {the(previous)} did not demand it" if claim else ""
+        return (f"{the(target).capitalize()} declined the {card}, though it fits his meld{waived}; "
                 f"{the(actor)} may demand that he take it.")
     origin = g.origin
     how = {
