@@ -256,10 +256,17 @@ static PyObject *kernel_playouts(PyObject *self, PyObject *args) {
         }
         if (bad) {
             int why = w.acts.overflow > w.arrs.overflow ? w.acts.overflow : w.arrs.overflow;
-            if (!PyErr_Occurred())
-                PyErr_Format(why == L_WAYS || why == L_MEMORY ? PyExc_MemoryError : PyExc_RuntimeError,
-                             "kernel playouts: position %zd, decision %d: the actions cannot be listed (%d)", k,
-                             g.decisions + 1, why);
+            if (PyErr_Occurred())  /* Ctrl-C */
+                ;
+            else if (why == L_WAYS || why == L_MEMORY)
+                PyErr_Format(PyExc_MemoryError, "kernel playouts: position %zd, decision %d: more ways to lay melds "
+                             "than the kernel's bound on memory", k, g.decisions + 1);
+            else if (why)
+                PyErr_Format(PyExc_RuntimeError, "kernel playouts: position %zd, decision %d: more melds at once than "
+                             "the kernel holds", k, g.decisions + 1);
+            else  /* no legal action: a position no deal reaches (a card demanded that cannot be used ...) */
+                PyErr_Format(conquian_error, "kernel playouts: position %zd has no legal action at decision %d: no "
+                             "deal reaches it", k, g.decisions + 1);
             Py_CLEAR(out);
             goto done;
         }

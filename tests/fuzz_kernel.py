@@ -234,6 +234,12 @@ def _spoil_position(rng, pos: list, deck: list) -> None:
         pos.pop()
 
 
+def _spoilable(pos: list) -> bool:
+    ints = lambda t: isinstance(t, tuple) and all(type(x) is int for x in t)
+    return (len(pos) == 9 and ints(pos[0]) and len(pos[0]) == 2 and isinstance(pos[1], tuple) and len(pos[1]) == 2
+            and all(ints(m) for m in pos[1]) and ints(pos[2]) and type(pos[6]) is int)
+
+
 def hostile_positions(count: int, seed: int) -> dict:
     """The kernel's playouts given ``count`` positions of random deals under the soak's derived rule sets, a third
     as they stand (each playout compared with the Python engine's), the rest spoiled: how each call ended, by kind."""
@@ -265,8 +271,7 @@ def hostile_positions(count: int, seed: int) -> dict:
             outcomes["compared"] += 1
             continue
         for _ in range(rng.randint(1, 3)):
-            if isinstance(pos[0], tuple) and isinstance(pos[1], tuple) and isinstance(pos[2], tuple) \
-                    and all(isinstance(m, tuple) for m in pos[1]):
+            if _spoilable(pos):  # a part already of the wrong type stays as it is
                 _spoil_position(rng, pos, [c.code for c in rules.deck])
         try:
             _kernel.playouts(table, (tuple(pos),), rng.choice([1, 10, 300]))

@@ -300,6 +300,16 @@ def test_playouts_refuse_a_position_no_deal_can_hold(name, position, error, mess
     assert playouts(table, (tuple(_position()),), 300)[0] in (-2, -1, 0, 1)  # and the good one still plays
 
 
+def test_a_position_with_no_legal_action_is_refused_not_played():
+    """Found by the fuzzer: a position every part of which is in order, but which no deal reaches (the dealer to
+    discard from an empty hand) has no legal action; a ConquianError says so."""
+    hands, melds, stock, out, _phase, _actor, offer, _origin, _forced = _position()
+    emptied = tuple(1 << c for c in range(64) if hands[0] >> c & 1)
+    position = ((0, hands[1]), melds, stock + (offer,), out + emptied, 1, 0, 0, 0, 0)
+    with pytest.raises(ConquianError, match="no legal action at decision 1: no deal reaches it"):
+        _kernel().playouts(kernel.compiled(FOSTER), (position,), 300)
+
+
 def test_playouts_refuse_a_bad_limit_and_too_many_positions():
     playouts = _kernel().playouts
     table = kernel.compiled(FOSTER)
