@@ -229,9 +229,8 @@ static void put_on(const Rules *r, State *g, int role, uint64_t onto, uint64_t c
 }
 
 /* a card forced by regrouping the opponent's melds as a (force_regrouping): as put_on */
-static void regroup(const Rules *r, State *g, int role, const Arr *a, uint64_t c) {
-    set_melds(g, role, a->m, a->n);
-    (void)c;
+static void regroup(const Rules *r, State *g, int role, const Arr *a) {
+    set_melds(g, role, a->m, a->n);  /* the card forced is among them */
     g->actor = role;
     after_gain(r, g, role);
     g->forced = g->phase == PH_DISCARD;
@@ -264,13 +263,13 @@ static void apply(const Rules *r, State *g, const Act *a) {
         g->hands[me] &= ~a->card;
         if (r->last_discard_counts && !g->hands[me]) { g->out[g->nout++] = bit_code(a->card); win(g, me); }
         else if (a->onto) put_on(r, g, 1 - me, a->onto, a->card);
-        else if (a->arr) regroup(r, g, 1 - me, a->arr, a->card);
+        else if (a->arr) regroup(r, g, 1 - me, a->arr);
         else { g->offer = a->card; g->origin = O_DISCARD; g->actor = 1 - me; g->phase = PH_OFFER; }
         break;
     case K_FORCE: {
         uint64_t c = g->offer;
         g->offer = 0;
-        if (a->arr) regroup(r, g, 1 - me, a->arr, c);
+        if (a->arr) regroup(r, g, 1 - me, a->arr);
         else put_on(r, g, 1 - me, a->onto, c);
         break;
     }

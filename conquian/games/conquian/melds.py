@@ -222,9 +222,7 @@ def arrangements(t: MeldTable, rules: Melding, old: tuple[int, ...], hand: int, 
     the mask of the old melds, may be given where the caller keeps it.
     """
     if down is None:
-        down = 0
-        for m in old:
-            down |= m
+        down = _or_all(old)
     must = down | card
     avail = must | hand
     if not card and not t.any_meld_takes(hand, avail):
@@ -400,9 +398,7 @@ def lay_out_options(t: MeldTable, rules: Melding, old: tuple[int, ...], hand: in
     if found is None:
         if len(t.lay_memo) > MEMO_LIMIT:
             t.lay_memo.clear()
-        down = 0
-        for m in old:
-            down |= m
+        down = _or_all(old)
         found = t.lay_memo[key] = [arr for arr in arrangements(t, rules, old, hand, 0)
                                    if sum(m.bit_count() for m in arr) != down.bit_count()]
     return found
