@@ -13,9 +13,11 @@ in it, and each test deals afresh (the worker keeps every deal apart, which the 
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -228,6 +230,57 @@ def test_the_engine_loads_as_the_play_page_opens(site, offline):  # noqa: F811
     pg.goto(f"{site}/play.html")
     pg.wait_for_function("window.cqPlay && window.cqPlay.stats.ready !== null", timeout=60_000)
     assert pg.evaluate("window.cqPlay.stats.views") == 0  # loaded before the reader asked for anything
+    assert pg.evaluate("window.cqPlay.stats.snapshot") is True  # restored from the build's snapshot
+
+
+def _first_move_after_deal(pg, wait_ms: int) -> float:
+    """Deal pressed ``wait_ms`` after ``play.html`` began to open; the milliseconds until a move button is shown."""
+    pg.goto(f"{pg.site}/play.html")
+    pg.wait_for_timeout(wait_ms)
+    pg.fill("form.cq-play-setup input[name=seed]", "5")
+    pg.evaluate("window.cqPressed = performance.now()")
+    pg.click("form.cq-play-setup button[type=submit]")
+    pg.wait_for_selector(".cq-playroom .cq-play button.cq-move", timeout=60_000)
+    return pg.evaluate("performance.now() - window.cqPressed")
+
+
+FIRST_MOVE_AIM_MS = 1000  # the issue's aim: Deal pressed 3 s after the page opened, a move button within 1 s
+
+
+def test_deal_pressed_three_seconds_after_opening_shows_a_move_soon(site, offline):  # noqa: F811
+    pg = offline
+    pg.site = site
+    first = _first_move_after_deal(pg, 3000)
+    ready, steps = pg.evaluate("window.cqPlay.stats.ready"), pg.evaluate("window.cqPlay.stats.steps")
+    _record("first move after Deal", {"Deal pressed after ms": 3000, "first move button ms": round(first),
+                                      "engine start ms": round(ready), **{f"{k} ms": round(v) for k, v in steps.items()}})
+    assert pg.evaluate("window.cqPlay.stats.snapshot") is True
+    assert first <= 10 * FIRST_MOVE_AIM_MS, f"the first move button came {first:.0f} ms after Deal"
+
+
+def _another_zip() -> bytes:
+    """The built engine's zip with one file more: a zip the snapshot was not made from."""
+    buf = io.BytesIO((HTML / "_static" / "cq-engine.zip").read_bytes())
+    with zipfile.ZipFile(buf, "a") as z:
+        z.writestr("conquian_site/another.txt", "not the zip the snapshot was made from\n")
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("spoil", ["unreadable snapshot", "snapshot of another zip"])
+def test_without_a_snapshot_that_fits_the_engine_starts_the_slow_way(site, offline, spoil):  # noqa: F811
+    """A snapshot that cannot be read, or one made from another zip than the one served, is not used: the worker
+    starts Python and imports the engine itself, and the deal is played as ever."""
+    pg = offline
+    if spoil == "unreadable snapshot":
+        pg.route("**/cq-engine.snap.gz", lambda r: r.fulfill(status=200, body=b"\x1f\x8b not a snapshot"))
+    else:
+        zipped = _another_zip()
+        pg.route("**/cq-engine.zip", lambda r: r.fulfill(status=200, body=zipped, content_type="application/zip"))
+    pg.goto(f"{site}/play.html")
+    pg.wait_for_function("window.cqPlay && window.cqPlay.stats.ready !== null", timeout=60_000)
+    assert pg.evaluate("window.cqPlay.stats.snapshot") is False
+    area = _deal(pg, "foster-1913", seed=7)
+    assert area.locator("button.cq-move").count() > 0
 
 
 def test_a_refused_move_is_explained_by_rule_and_passage(room):

@@ -13,7 +13,7 @@ window.cqPlay = (function () {
   const here = new URL(".", document.currentScript.src);
   const root = new URL("..", here);  // the site's root: ruling pages are rulings/<axis>.html under it
   // ready: the engine's start, from the moment it was asked for (on play.html, as the page opens)
-  const stats = { coldStart: null, ready: null, steps: null, moves: [], views: 0 };
+  const stats = { coldStart: null, ready: null, steps: null, snapshot: null, moves: [], views: 0 };
   const listeners = new Set();
   const pending = new Map();
   let worker = null, ready = null, nextId = 1, nextTable = 1;
@@ -43,7 +43,7 @@ window.cqPlay = (function () {
       worker.onmessage = (event) => {
         const m = event.data;
         if (m.progress) for (const f of listeners) f(m.progress);
-        else if (m.ready) { stats.ready = performance.now() - t0; stats.steps = m.steps; resolve(); }
+        else if (m.ready) { stats.ready = performance.now() - t0; stats.steps = m.steps; stats.snapshot = m.snapshot; resolve(); }
         else if (m.failed) reject(new Error(`The engine could not start: ${m.failed}`));
         else if (pending.has(m.id)) { pending.get(m.id)(JSON.parse(m.answer)); pending.delete(m.id); }
       };

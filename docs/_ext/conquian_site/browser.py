@@ -8,7 +8,11 @@ At the end of an HTML build:
 - the engine is packed into ``_static/cq-engine.zip``: the ``conquian`` package (its games' rooms,
   ``conquian/games/**``, included) with the declarations of ``variants/``, and the pure modules of this extension
   the worker runs (:mod:`conquian_site.playroom`, the drawing it shares with ``{position}``, and every game's
-  folder of :mod:`conquian_site.games`).  The zip is reproducible: names sorted, fixed timestamps.
+  folder of :mod:`conquian_site.games`).  The zip is reproducible: names sorted, fixed timestamps;
+- the interpreter with the engine imported is saved as ``_static/cq-engine.snap.gz`` (Node runs ``snapshot.mjs``
+  beside this module; kept in ``_build/cq-snapshot/`` under the zip's and Pyodide's digest, so that a build
+  that changed neither makes none).  The worker restores it in well under a second, where starting Python and
+  importing the engine take seconds, and falls back to that if the snapshot is not the zip's.
 
 Nothing loads from another host, and a page pays nothing for this until the reader presses "Try it" or "Deal":
 ``conquian.js`` then loads ``cq-play.js`` and ``cq-play.css``, which start the worker ``cq-worker.js``.
@@ -20,10 +24,12 @@ area, an element with class ``cq-play``.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import os
 import shutil
+import subprocess
 import zipfile
 from html import escape
 from pathlib import Path
@@ -117,13 +123,41 @@ def copy_pyodide(outdir: Path) -> None:
         encoding="utf-8")
 
 
+def write_snapshot(packed: Path, dest: Path, cache: Path) -> None:
+    """The engine's memory snapshot (see the module's description) into ``dest``: made by Node from the zip
+    ``packed``, or taken from ``cache`` where one was made from the same zip and the same Pyodide."""
+    key = hashlib.sha256(packed.read_bytes() + (PYODIDE / "pyodide.asm.wasm").read_bytes()).hexdigest()[:16]
+    made = cache / f"{key}.snap.gz"
+    if not made.is_file():
+        node = shutil.which("node")
+        if node is None:
+            logger.warning("node not found: the engine's snapshot is not made, and the reader's browser will start "
+                           "Python itself (seconds slower)", type=WARNING_TYPE, subtype="browser")
+            return
+        cache.mkdir(parents=True, exist_ok=True)
+        for old in cache.glob("*.snap.gz"):
+            old.unlink()
+        part = made.with_suffix(".part")
+        run = subprocess.run([node, str(Path(__file__).with_name("snapshot.mjs")), str(PYODIDE), str(packed), str(part)],
+                             capture_output=True, text=True, timeout=300)
+        if run.returncode != 0 or not part.is_file():
+            logger.warning(f"the engine's snapshot failed (node exited {run.returncode}): {run.stderr.strip()[-800:]}",
+                           type=WARNING_TYPE, subtype="browser")
+            return
+        part.rename(made)
+    shutil.copyfile(made, dest)
+
+
 def build_finished(app: Sphinx, exception) -> None:
     if exception is not None or app.builder.format != "html":
         return
     out = Path(app.outdir)
     copy_pyodide(out)
     (out / "_static").mkdir(parents=True, exist_ok=True)
-    (out / "_static" / "cq-engine.zip").write_bytes(engine_zip())
+    packed = out / "_static" / "cq-engine.zip"
+    packed.write_bytes(engine_zip())
+    if (out / "_pyodide" / "pyodide.asm.wasm").is_file():
+        write_snapshot(packed, out / "_static" / "cq-engine.snap.gz", out.parent / "cq-snapshot")
 
 
 class PlayDirective(CqDirective):
