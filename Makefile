@@ -8,7 +8,7 @@ SPHINXOPTS ?= -W --keep-going -n
 # test run starts many Python processes (workers, the command line, Sphinx builds), each compiling the engine again.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: html test test-long doctest venv bench bench-instructions soak soak-native fuzz-kernel stats clean
+.PHONY: html test test-long doctest venv bench bench-instructions soak soak-native fuzz-kernel stats stats-strong clean
 
 venv: $(VENV)/.installed
 
@@ -50,6 +50,13 @@ STATS ?=
 # On every core here, or on a Dask cluster: make stats SCHEDULER=tcp://host:8786 (the same figures either way).
 stats: venv
 	$(PY) -m conquian.statistics $(STATS) $(if $(SCHEDULER),--scheduler $(SCHEDULER))
+
+# The greedy figures checked with the strong computer player: each source's rules and the switches that move the share
+# of won deals most, between strong players at the normal level (docs/_data/statistics-strong.json, committed).
+# Configure with STRONG, e.g. make stats-strong STRONG="--checks 3 --deals 4000"; SCHEDULER as for make stats.
+STRONG ?=
+stats-strong: venv
+	$(PY) -m conquian.strong_check $(STRONG) $(if $(SCHEDULER),--scheduler $(SCHEDULER))
 
 # The native kernel against the Python engine and `conquian simulate` against RLCard's gin rummy; the new engine
 # against the one before the rebuild, the same deals, alternating repeats; Rommé for 2 and 4 players; every parser

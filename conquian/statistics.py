@@ -54,13 +54,16 @@ from .registry import VARIANTS, parse_rules, sources
 from .simulation import MAX_DECISIONS, Simulation
 
 __all__ = ["play_cell", "run_here", "run_on_cores", "cost", "wilson", "mean_interval", "share_difference", "paired_share_difference", "paired_mean_difference",
-           "p_value", "holm", "paired", "figures", "cells", "compute", "main", "SCHEMA", "deals_key",
+           "p_value", "holm", "paired", "UNFINISHED_LIMIT", "figures", "cells", "compute", "main", "SCHEMA", "deals_key",
            "counted"]
 
 #: The version of the data file's layout; the site refuses another.  2: each switched cell has its comparison with
 #: the rules as declared deal by deal (``paired``); a companion rule takes its value nearest the source's.
 SCHEMA = 2
 Z = 1.96
+#: A cell with more of its deals stopped unfinished than this share describes a loop, not a game: the pages grey it,
+#: and the strong player's check (:mod:`conquian.strong_check`) leaves it out.
+UNFINISHED_LIMIT = 0.05
 #: Deals a cell where the kernel does not play the rules (they run on the Python engine, some hundred times slower).
 PYTHON_DEALS = 2_000
 
@@ -185,11 +188,12 @@ def cells(source: str) -> list[dict]:
 
 
 def play_cell(job: tuple) -> tuple:
-    """One cell's deals, ``(rules, players, deals, engine, seed)`` -> its figures, its deals as ``(won, decisions)``
-    (to compare deal by deal) and the engine that played them.  Fixed by the job alone, so that a cell gives the same
+    """One cell's deals, ``(rules, players, deals, engine, seed[, strategy])`` -> its figures, its deals as ``(won,
+    decisions)`` (to compare deal by deal) and the engine that played them; the players greedy unless a strategy is
+    given (:mod:`conquian.strong_check` gives ``normal``).  Fixed by the job alone, so that a cell gives the same
     figures in whichever process or machine plays it (a top-level function: a process pool or a Dask worker runs it)."""
-    rules, players, n, use, seed = job
-    sim = Simulation(rules, seed, players, "greedy", use)
+    rules, players, n, use, seed, *strategy = job
+    sim = Simulation(rules, seed, players, strategy[0] if strategy else "greedy", use)
     results = sim.play(n, keep=True)
     return figures(results), [(r.ending == "win", r.decisions) for r in results], sim.engine.value
 
@@ -226,9 +230,9 @@ def _indexed(item: tuple) -> tuple:
 
 def cost(job: tuple) -> float:
     """About how long a cell takes, to start the slowest first: a deal on the Python engine costs some hundred on the
-    kernel."""
-    _rules, players, n, use, _seed = job
-    return n * (100 if use == "python" or players else 1)
+    kernel, and one between strong players some hundred again."""
+    _rules, players, n, use, _seed, *strategy = job
+    return n * (100 if use == "python" or players else 1) * (300 if strategy and strategy[0] != "greedy" else 1)
 
 
 def compute(deals: dict, seed: int, engine: str, progress=None, python_deals: int = PYTHON_DEALS,

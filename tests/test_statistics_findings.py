@@ -18,6 +18,7 @@ from conquian.simulation import Simulation
 from conquian.statistics import cells, compute, holm, paired, run_here
 from conquian_site.findings import UNFINISHED_LIMIT, compare, opening_sources, settle
 from conquian_site.statistics import axes_by_name, short
+from conquian_site.strongcheck import agree, checks, load_checks
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "docs" / "_data" / "statistics.json"
@@ -66,7 +67,8 @@ def test_a_companion_rule_takes_the_allowed_value_nearest_the_sources_own():
     assert checked >= 5
 
 
-def _comparisons(d: dict) -> list:
+def _comparisons(d: dict, by_rules: "dict | None" = None) -> list:
+    """Every comparison on the page of effects; ``by_rules`` (if given) filled with each by its cell's rules."""
     out = []
     for block in d["conquian"].values():
         if "same_as" in block:
@@ -76,13 +78,17 @@ def _comparisons(d: dict) -> list:
             if "figures" in c and c["figures"] != base and c["axis"] in axes_by_name() and \
                     c["axis"] not in d["not_in_play"]:
                 out.append(compare(c["figures"], base, c.get("paired"), c["axis"]))
+                if by_rules is not None:
+                    by_rules[c["rules"]] = out[-1]
     return out
 
 
 def test_the_effects_page_bolds_only_what_holds_after_holms_correction(built_site):
     d = json.loads(DATA.read_text(encoding="utf-8"))
-    comparisons = _comparisons(d)
+    by_rules: dict = {}
+    comparisons = _comparisons(d, by_rules)
     tested = settle(comparisons)
+    agree(checks(load_checks(ROOT / "docs", d), by_rules))  # and only where the strong player, if it checked, agrees
     page = (built_site / "statistics" / "effects.html").read_text(encoding="utf-8")
     bold = len(re.findall(r"<strong>[+-]\d", page))
     assert bold == sum(sum(c.clear.values()) for c in comparisons)

@@ -15,14 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from conquian.statistics import (holm, mean_interval, p_value, paired_mean_difference, paired_share_difference,
-                                 share_difference, wilson)
+from conquian.statistics import (UNFINISHED_LIMIT, holm, mean_interval, p_value, paired_mean_difference,
+                                 paired_share_difference, share_difference, wilson)
 
 __all__ = ["Comparison", "compare", "settle", "UNFINISHED_LIMIT", "opening_sources", "opening_effects",
            "opening_players"]
-
-UNFINISHED_LIMIT = 0.05
-"""A cell with more of its deals stopped unfinished than this is greyed: its figures describe a loop, not a game."""
 
 
 @dataclass

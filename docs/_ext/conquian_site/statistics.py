@@ -32,6 +32,8 @@ from .findings import Comparison, compare, opening_effects, opening_players, ope
 from .nodes import cq_details, link, para, strong
 from .plots import interval_plot
 from .shared import CqDirective
+from .strongcheck import (DATA, agree, checked_section, checks, load_checks, method_words, opening_checks,
+                          opening_strong_sources, strong_bases)
 from .tables import table_skeleton
 
 EFFECTS_DOC = "statistics/effects"
@@ -97,6 +99,11 @@ def load(srcdir) -> dict:
                 if cell.get("axis") not in (None, *names) or not ("figures" in cell or "skipped" in cell):
                     raise ExtensionError(f"{where}: {source}: a malformed cell {cell!r:.80}")
     return data
+
+
+#: The columns of a table by source (see :func:`source_row`).
+SOURCE_COLUMNS = ["Source", "Deals", "Won", "Tableau (stock ran out)", "Other endings",
+                  "First player's share of won deals", "Decisions per deal", "Cards left in the stock"]
 
 
 def source_row(f: dict, name: str, rows: list, wins: list, first: list) -> None:
@@ -242,9 +249,14 @@ class StatisticsDirective(CqDirective):
                      "Where a switch needs a second rule changed with it, that rule takes the allowed value nearest "
                      "the source's own, and the row says it is a joint change. These are figures about greedy "
                      "computer players, not about people: they show which way a ruling pushes the game, not how "
-                     "often a good player wins.")]
+                     "often a good player wins."), para(method_words(self.strong_data(d)))]
         return [para("The figures come from the engine playing many deals against itself; open the note below for "
                      "how, and how sure they are."), details]
+
+    def strong_data(self, d: dict) -> dict:
+        """The strong player's check of these figures (see :mod:`conquian_site.strongcheck`)."""
+        self.env.note_dependency(str(Path(self.env.srcdir) / DATA))
+        return load_checks(self.env.srcdir, d)
 
     def sources(self, d: dict, summary: bool = False) -> list[nodes.Node]:
         """The page by source: its tables and plots, or (``summary``) only the sentences that open the page."""
@@ -257,10 +269,9 @@ class StatisticsDirective(CqDirective):
             if "same_as" not in block:
                 base = next(c for c in block["cells"] if c["axis"] is None)
                 said.append((short(source), base["figures"], 2))
-        opening = nodes.container("", *(para(x) for x in opening_sources(said)), classes=["cq-stats-summary"])
-        out: list[nodes.Node] = [opening, table(["Source", "Deals", "Won", "Tableau (stock ran out)", "Other endings",
-                                        "First player's share of won deals", "Decisions per deal",
-                                        "Cards left in the stock"], rows)]
+        opening = nodes.container("", *(para(x) for x in opening_sources(said) + opening_strong_sources(
+            self.strong_data(d), d)), classes=["cq-stats-summary"])
+        out: list[nodes.Node] = [opening, table(SOURCE_COLUMNS, rows)]
         out.append(interval_plot("cq-plot-won", "Share of deals won, by source",
                                  "; ".join(f"{s}: {v:.1f} % won" for s, v, _, _ in wins), wins, 0, 100))
         out.append(para("Share of deals that end with a winner (the rest end in a tableau when the stock runs "
@@ -272,6 +283,12 @@ class StatisticsDirective(CqDirective):
                         classes=["cq-plot-caption"]))
         if summary:  # the sentences that open the page (sources-summary), apart from the tables
             return out[:1]
+        strong, rows = self.strong_data(d), []
+        for name, figures in strong_bases(strong, d):
+            source_row(figures, name, rows, [], [])
+        out += [para(f"The same figures between two strong computer players ({strong['players']} level), "
+                     f"{strong['deals']:,} deals each, for the sources whose rules the native kernel plays:"),
+                table(SOURCE_COLUMNS, rows)]
         return out[1:] + no_figures_yet([s for g in by("axes") for s in missing(d, g)])
 
     def effects(self, d: dict, summary: bool = False) -> list[nodes.Node]:
@@ -280,6 +297,7 @@ class StatisticsDirective(CqDirective):
         blocks = {s: b for g in by("axes") for s, b in d.get(g.name, {}).items()}
         names = axes_by_name()
         labelled: list[tuple[str, Comparison]] = []  # every comparison on the page, for Holm's correction
+        by_rules, words = {}, {}  # a switched cell's rules -> its comparison; its sources and switch in words
         sections = []
         for ax in names.values():
             if ax.name in d["not_in_play"]:
@@ -321,8 +339,13 @@ class StatisticsDirective(CqDirective):
                         change += f"; {pct(comparison.unfinished)} % of the deals stopped unfinished"
                     labelled.append((f"{sources_named}: {ax.title.lower()} {change}", comparison))
                     rows.append((sources_named, change, comparison, to))
+                    by_rules[c["rules"]], words[c["rules"]] = comparison, (sources_named, f"{ax.title}: {change}")
             sections.append((ax, section, rows))
         tested = settle([c for _, c in labelled])
+        strong = self.strong_data(d)
+        found = checks(strong, by_rules)
+        agree(found)  # a change is one only where the strong player, where it checked, finds the same direction
+        other = {id(c.greedy) for c in found if c.greedy is not None and not c.same_direction}
         for ax, section, rows in sections:
             out.append(section)
             cells, plot = [], []
@@ -331,6 +354,8 @@ class StatisticsDirective(CqDirective):
                     cells.append(row)
                     continue
                 named, change, c, to = row
+                if id(c) in other:
+                    change += "; the strong computer finds the other direction"
                 shown = [_change_text(c.won, 100, c.clear["won"]), _change_text(c.first, 100, c.clear["first"]),
                          _change_text(c.length, 1, c.clear["length"])]
                 if c.greyed:
@@ -352,8 +377,9 @@ class StatisticsDirective(CqDirective):
                                     "by one; a change in bold in the table is clear of chance even allowing for every "
                                     "comparison on this page.", classes=["cq-plot-caption"]))
         if summary:  # the sentences that open the page (effects-summary), above its introduction
-            return [nodes.container("", *(para(x) for x in opening_effects(labelled, tested)),
-                                    classes=["cq-stats-summary"])]
+            said = opening_effects(labelled, tested) + opening_checks(found, strong["deals"])
+            return [nodes.container("", *(para(x) for x in said), classes=["cq-stats-summary"])]
+        out.append(checked_section(found, strong, words, table))
         last = nodes.section(ids=["effect-none"], names=["effect-none"])
         last += nodes.title("Rulings that cannot change a deal", "Rulings that cannot change a deal")
         out.append(last)

@@ -1,0 +1,142 @@
+"""The statistics checked with the strong computer player (``make stats-strong``, :mod:`conquian.strong_check`): which
+switches it plays again, that a cell is fixed by its seed and compared deal by deal, that the committed file checks
+the committed greedy figures, and that the pages show it and call a change one only where both players agree."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from conquian.statistics import UNFINISHED_LIMIT, paired, play_cell, run_here
+from conquian.strong_check import DEALS, LEVEL, compute, jobs_for, kernel_plays, main
+from conquian_site.findings import compare, settle
+from conquian_site.strongcheck import (StrongCheckError, agree, checks, load_checks, method_words, opening_checks,
+                                      opening_strong_sources)
+
+from test_statistics_findings import _comparisons, _text
+
+ROOT = Path(__file__).resolve().parent.parent
+GREEDY = ROOT / "docs" / "_data" / "statistics.json"
+STRONG = ROOT / "docs" / "_data" / "statistics-strong.json"
+
+
+@pytest.fixture(scope="module")
+def greedy() -> dict:
+    return json.loads(GREEDY.read_text(encoding="utf-8"))
+
+
+def _moved(cell: dict) -> float:
+    p = cell["paired"]
+    return abs(p["won_here_only"] - p["won_there_only"]) / p["deals"]
+
+
+def test_the_check_takes_the_switches_that_move_the_won_deals_most(greedy):
+    chosen = jobs_for(greedy, 2, 10)
+    assert chosen, "no source to check"
+    for source, cells in chosen.items():
+        block = greedy["conquian"][source]
+        assert "same_as" not in block and cells[0]["axis"] is None and len(cells) == 3
+        base = block["cells"][0]["figures"]
+        eligible = [c for c in block["cells"][1:] if "figures" in c and "players" not in c and c["figures"] != base
+                    and kernel_plays(c["rules"])
+                    and c["figures"]["endings"].get("unfinished", 0) <= UNFINISHED_LIMIT * c["figures"]["deals"]]
+        picked = {c["rules"] for c in cells[1:]}
+        least = min(_moved(c) for c in eligible if c["rules"] in picked)
+        assert all(_moved(c) <= least for c in eligible if c["rules"] not in picked), source
+        assert all(c["job"] == (c["rules"], None, 10, "auto", greedy["seed"], LEVEL) for c in cells)
+    # the Dutch and French pages declare the same rules: checked once; pagat's Mexican game needs the Python engine
+    assert "french" not in chosen and "pagat-mexican" not in chosen
+
+
+def test_a_strong_cell_is_fixed_by_its_seed_and_compared_deal_by_deal(greedy):
+    one = {**greedy, "conquian": {"foster-1913": greedy["conquian"]["foster-1913"]}}
+    first = compute(one, 1, 3, run_here)
+    again = compute(one, 1, 3, run_here)
+    for d in (first, again):
+        del d["made"], d["seconds"]
+    assert first == again
+    base, switched = first["conquian"]["foster-1913"]["cells"]
+    assert base["figures"]["deals"] == switched["figures"]["deals"] == 3
+    # the comparison is that of the two cells' own deals, one by one
+    _f0, deals0, engine = play_cell(("foster-1913", None, 3, "auto", greedy["seed"], LEVEL))
+    _f1, deals1, _ = play_cell((switched["rules"], None, 3, "auto", greedy["seed"], LEVEL))
+    assert switched["paired"] == paired(deals1, deals0) and engine == "python"
+    assert base["figures"] == _f0
+
+
+def test_the_committed_check_is_of_the_committed_greedy_figures(greedy):
+    data = load_checks(ROOT / "docs", greedy)
+    assert data["deals"] >= DEALS and data["players"] == LEVEL
+    chosen = jobs_for(greedy, data["checks"], data["deals"])
+    assert {s: [c["rules"] for c in cells] for s, cells in chosen.items()} == \
+        {s: [c["rules"] for c in b["cells"]] for s, b in data["conquian"].items()}, "run make stats-strong"
+    for block in data["conquian"].values():
+        for c in block["cells"]:
+            assert c["figures"]["deals"] == data["deals"]
+            assert c["axis"] is None or c["paired"]["deals"] == data["deals"]
+
+
+@pytest.mark.parametrize("damage,expect", [
+    (lambda d: d.update(schema=99), "layout 99"),
+    (lambda d: d.update(greedy_made="1999-01-01"), "greedy figures of 1999-01-01"),
+    (lambda d: d["conquian"]["foster-1913"].update(rules="foster-1913(pack=spanish)"), "other rules"),
+    (lambda d: d["conquian"]["foster-1913"]["cells"][1].update(rules="foster-1913(max_players=9)"), "malformed"),
+])
+def test_a_check_of_other_figures_stops_the_build_naming_it(tmp_path, greedy, damage, expect):
+    d = json.loads(STRONG.read_text(encoding="utf-8"))
+    damage(d)
+    (tmp_path / "_data").mkdir()
+    target = tmp_path / "_data" / "statistics-strong.json"
+    target.write_text(json.dumps(d), encoding="utf-8")
+    with pytest.raises(StrongCheckError, match=re.escape(expect)) as info:
+        load_checks(tmp_path, greedy)
+    assert str(target) in str(info.value)
+    target.unlink()
+    with pytest.raises(StrongCheckError, match="missing; run 'make stats-strong'"):
+        load_checks(tmp_path, greedy)
+
+
+def test_a_change_the_strong_player_finds_the_other_way_is_not_called_one(greedy):
+    data = json.loads(STRONG.read_text(encoding="utf-8"))
+    block = data["conquian"]["foster-1913"]
+    cell = block["cells"][1]
+    g = greedy["conquian"]["foster-1913"]
+    theirs = next(c for c in g["cells"] if c.get("rules") == cell["rules"])
+    mine = compare(theirs["figures"], g["cells"][0]["figures"], theirs["paired"], cell["axis"])
+    settle([mine])
+    assert mine.clear["won"], "a change this large is clear for the greedy players"
+    flipped = copy.deepcopy(data)
+    p = flipped["conquian"]["foster-1913"]["cells"][1]["paired"]
+    p["won_here_only"], p["won_there_only"] = max(p["won_here_only"], p["won_there_only"]) + 5, 0
+    found = [c for c in checks(flipped, {cell["rules"]: mine}) if c.cell["rules"] == cell["rules"]]
+    assert not found[0].same_direction
+    agree(found)
+    assert not mine.clear["won"]
+
+
+@pytest.mark.parametrize("argv,expect", [(["--deals", "0"], "at least 1"), (["--checks", "-1"], "at least 0"),
+                                         (["--greedy", "/nonexistent.json"], "nonexistent.json")])
+def test_the_command_line_refuses_bad_arguments(argv, expect):
+    with pytest.raises(SystemExit, match=re.escape(expect)):
+        main(argv)
+
+
+def test_the_pages_show_the_check_and_say_where_both_agree(built_site, greedy):
+    data = load_checks(ROOT / "docs", greedy)
+    by_rules: dict = {}
+    settle(_comparisons(greedy, by_rules))
+    found = checks(data, by_rules)
+    assert found and all(c.greedy is not None for c in found)
+    effects = _text(built_site / "statistics" / "effects.html")
+    assert opening_checks(found, data["deals"])[0] in effects
+    section = effects[effects.index("Checked with the strong computer"):]
+    assert section.count("Direction: the same for both") == sum(c.same_direction for c in found)
+    assert section.count("Direction: opposite") == sum(not c.same_direction for c in found)
+    index = _text(built_site / "statistics" / "index.html")
+    assert f"between two strong computer players ({LEVEL} level), {data['deals']:,} deals each" in index
+    assert opening_strong_sources(data, greedy)[0] in index
+    assert method_words(data) in index
