@@ -10,8 +10,8 @@ At the end of an HTML build:
   the worker runs (:mod:`conquian_site.playroom`, the drawing it shares with ``{position}``, and every game's
   folder of :mod:`conquian_site.games`).  The zip is reproducible: names sorted, fixed timestamps;
 - the interpreter with the engine imported is saved as ``_static/cq-engine.snap.gz`` (Node runs ``snapshot.mjs``
-  beside this module; kept in ``_build/cq-snapshot/`` under the zip's and Pyodide's digest, so that a build
-  that changed neither makes none).  The worker restores it in well under a second, where starting Python and
+  beside this module; kept in the checkout's ``_build/cq-snapshot/`` under the zip's and Pyodide's digest, so
+  that a build that changed neither makes none).  The worker restores it in well under a second, where starting Python and
   importing the engine take seconds, and falls back to that if the snapshot is not the zip's.
 
 Nothing loads from another host, and a page pays nothing for this until the reader presses "Try it" or "Deal":
@@ -24,6 +24,7 @@ area, an element with class ``cq-play``.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import io
 import json
@@ -125,27 +126,42 @@ def copy_pyodide(outdir: Path) -> None:
 
 def write_snapshot(packed: Path, dest: Path, cache: Path) -> None:
     """The engine's memory snapshot (see the module's description) into ``dest``: made by Node from the zip
-    ``packed``, or taken from ``cache`` where one was made from the same zip and the same Pyodide."""
+    ``packed``, or taken from ``cache`` where one was made from the same zip and the same Pyodide (one build at a
+    time makes one: the tests build small sites in parallel, all with this engine)."""
     key = hashlib.sha256(packed.read_bytes() + (PYODIDE / "pyodide.asm.wasm").read_bytes()).hexdigest()[:16]
     made = cache / f"{key}.snap.gz"
-    if not made.is_file():
-        node = shutil.which("node")
-        if node is None:
-            logger.warning("node not found: the engine's snapshot is not made, and the reader's browser will start "
-                           "Python itself (seconds slower)", type=WARNING_TYPE, subtype="browser")
-            return
-        cache.mkdir(parents=True, exist_ok=True)
-        for old in cache.glob("*.snap.gz"):
-            old.unlink()
-        part = made.with_suffix(".part")
+    cache.mkdir(parents=True, exist_ok=True)
+    with open(cache / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not made.is_file() and not _make_snapshot(packed, made):
+                return
+            shutil.copyfile(made, dest)
+            for old in sorted(cache.glob("*.snap.gz"), key=lambda p: p.stat().st_mtime)[:-3]:  # the last three kept
+                old.unlink()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _make_snapshot(packed: Path, made: Path) -> bool:
+    node = shutil.which("node")
+    if node is None:
+        logger.warning("node not found: the engine's snapshot is not made, and the reader's browser will start "
+                       "Python itself (seconds slower)", type=WARNING_TYPE, subtype="browser")
+        return False
+    part = made.with_suffix(".part")
+    try:
         run = subprocess.run([node, str(Path(__file__).with_name("snapshot.mjs")), str(PYODIDE), str(packed), str(part)],
-                             capture_output=True, text=True, timeout=300)
-        if run.returncode != 0 or not part.is_file():
-            logger.warning(f"the engine's snapshot failed (node exited {run.returncode}): {run.stderr.strip()[-800:]}",
-                           type=WARNING_TYPE, subtype="browser")
-            return
-        part.rename(made)
-    shutil.copyfile(made, dest)
+                             capture_output=True, text=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        logger.warning("the engine's snapshot took over 600 s and was given up", type=WARNING_TYPE, subtype="browser")
+        return False
+    if run.returncode != 0 or not part.is_file():
+        logger.warning(f"the engine's snapshot failed (node exited {run.returncode}): {run.stderr.strip()[-800:]}",
+                       type=WARNING_TYPE, subtype="browser")
+        return False
+    part.rename(made)
+    return True
 
 
 def build_finished(app: Sphinx, exception) -> None:
@@ -157,7 +173,7 @@ def build_finished(app: Sphinx, exception) -> None:
     packed = out / "_static" / "cq-engine.zip"
     packed.write_bytes(engine_zip())
     if (out / "_pyodide" / "pyodide.asm.wasm").is_file():
-        write_snapshot(packed, out / "_static" / "cq-engine.snap.gz", out.parent / "cq-snapshot")
+        write_snapshot(packed, out / "_static" / "cq-engine.snap.gz", ROOT / "_build" / "cq-snapshot")
 
 
 class PlayDirective(CqDirective):

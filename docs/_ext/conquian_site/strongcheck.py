@@ -124,10 +124,10 @@ def opening_strong_sources(data: dict, greedy: dict) -> list[str]:
     """The sentence that opens the page by source about the strong players: how often a deal ends in a tableau
     between them, beside the greedy players' share."""
     said = []
-    for source, block in data.get(HOME, {}).items():
-        strong, base = block["cells"][0]["figures"], next(c for c in greedy[HOME][source]["cells"] if c["axis"] is None)
-        share = [f["endings"].get("tableau", 0) / f["deals"] for f in (strong, base["figures"])]
-        said.append(f"{100 * share[0]:.0f} % under {DECLARATIONS[source].short} (greedy players: {100 * share[1]:.0f} %)")
+    for source, (named, strong) in zip(data.get(HOME, {}), strong_bases(data, greedy)):
+        base = next(c for c in greedy[HOME][source]["cells"] if c["axis"] is None)["figures"]
+        share = [f["endings"].get("tableau", 0) / f["deals"] for f in (strong, base)]
+        said.append(f"{100 * share[0]:.0f} % under {named} (greedy players: {100 * share[1]:.0f} %)")
     if not said:
         return []
     return [f"Between two strong computer players ({data['deals']:,} deals a source), a deal ends in a tableau "
