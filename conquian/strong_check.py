@@ -17,6 +17,7 @@ compared deal by deal with its own rule set as declared, and is the same whichev
 (``--processes``, ``--scheduler``).  The file (``docs/_data/statistics-strong.json``) names the greedy figures it
 checked (their date and seed); the site refuses a check of other figures.
 
+>>> from conquian.strong_check import largest
 >>> data = {"conquian": {"s": {"rules": "s", "cells": [
 ...     {"axis": None, "rules": "s", "figures": {"deals": 10, "wins": 5, "endings": {"win": 5, "tableau": 5}}},
 ...     {"axis": "a", "rules": "s(a=1)", "figures": {"deals": 10, "wins": 9, "endings": {"win": 9, "tableau": 1}},

@@ -31,6 +31,7 @@ Laid out as the engine is: shared modules, which never ask which game they hold,
 ``download``  every source × rule cell as JSON and CSV with a JSON Schema, written into the built site
 ``rulebook``  ``{rules-of}``: "The rules of X", one page per source (written when the build starts)
 ``statistics``  the statistics pages' figures (from ``docs/_data/statistics.json``)
+``strongcheck``  the strong player's check of them (``docs/_data/statistics-strong.json``): its table, its section
 ``findings``  pure: what the figures say (changes compared deal by deal, Holm's correction, greyed rows, the
               plain sentences that open the pages)
 ``plots``     the statistics pages' dot-and-whisker plots, as inline SVG
@@ -41,7 +42,7 @@ Laid out as the engine is: shared modules, which never ask which game they hold,
 ``playjson``  pure: the numbers and texts of the playroom's requests, checked
 ``playlevels``  pure: the computer's levels, the hint, the computer's reasons in words
 ``playscore``  pure: the play page's match, its score in words (each game's ``Score`` keeps it)
-``browser``   ``{play}``; Pyodide and the packed engine copied into the built site
+``browser``   ``{play}``; Pyodide, the packed engine and its memory snapshot (made by ``snapshot.mjs``) in the site
 
 Axis metadata (groups, titles, questions, what a value means) and the status vocabulary (word, mark, meaning)
 come from the engine (:mod:`conquian.axes`, :mod:`conquian.status`), never from source text.  A declaration

@@ -1,5 +1,5 @@
 """The statistics pages, drawn from the data file ``make stats`` writes (``docs/_data/statistics.json``), never computed
-at build time.
+at build time (with the strong player's check of it, ``make stats-strong``: :mod:`conquian_site.strongcheck`).
 
 ``{statistics} WHAT`` with WHAT one of ``method`` (how the figures were made: players, deals, seed, engine, command,
 behind a toggle), ``sources`` (per source: how deals end, the first player's share, the length), ``effects`` (per
