@@ -54,7 +54,7 @@ from .registry import VARIANTS, parse_rules, sources
 from .simulation import MAX_DECISIONS, Simulation
 
 __all__ = ["play_cell", "run_here", "run_on_cores", "cost", "wilson", "mean_interval", "share_difference", "paired_share_difference", "paired_mean_difference",
-           "p_value", "holm", "paired", "UNFINISHED_LIMIT", "figures", "cells", "compute", "main", "SCHEMA", "deals_key",
+           "p_value", "holm", "paired", "UNFINISHED_LIMIT", "runner", "write", "said", "figures", "cells", "compute", "main", "SCHEMA", "deals_key",
            "counted"]
 
 #: The version of the data file's layout; the site refuses another.  2: each switched cell has its comparison with
@@ -319,17 +319,31 @@ def main(argv: "list[str] | None" = None) -> int:
         raise SystemExit("statistics: " + " and ".join("--" + deals_key(g).replace("_", "-") for g in counted())
                          + " and --python-deals must be at least 1")
     try:
-        run = (run_on_dask(args.scheduler, play_cell, cost) if args.scheduler else
-               run_on_cores(args.processes) if args.processes > 1 else run_here)
-        data = compute(deals, args.seed, args.engine, lambda what: print(what, file=sys.stderr, flush=True),
-                       args.python_deals, run)
+        data = compute(deals, args.seed, args.engine, said, args.python_deals, runner(args.processes, args.scheduler))
     except ConquianError as exc:
         raise SystemExit(f"statistics: {exc}") from None
-    data["command"] = "python -m conquian.statistics " + " ".join(argv if argv is not None else sys.argv[1:])
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"statistics: {args.out} written in {data['seconds']} s", file=sys.stderr)
+    write(data, args.out, "statistics", argv)
     return 0
+
+
+def said(what: str) -> None:
+    """A line of progress, on standard error."""
+    print(what, file=sys.stderr, flush=True)
+
+
+def runner(processes: int, scheduler: str = ""):
+    """How the cells are played: on the Dask cluster at ``scheduler``, else on ``processes`` cores of this machine,
+    else in this process."""
+    return (run_on_dask(scheduler, play_cell, cost) if scheduler else
+            run_on_cores(processes) if processes > 1 else run_here)
+
+
+def write(data: dict, out: Path, module: str, argv: "list[str] | None") -> None:
+    """A data file written, with the command that made it (``python -m conquian.<module>`` and its arguments)."""
+    data["command"] = f"python -m conquian.{module} " + " ".join(argv if argv is not None else sys.argv[1:])
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{module}: {out} written in {data['seconds']} s", file=sys.stderr)
 
 
 if __name__ == "__main__":

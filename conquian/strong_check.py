@@ -39,11 +39,10 @@ import time
 from pathlib import Path
 
 from . import __version__
-from .cluster import run_on_dask
 from .errors import ConquianError
 from .games import HOME, game_of
 from .registry import parse_rules
-from .statistics import UNFINISHED_LIMIT, cost, paired, play_cell, run_here, run_on_cores
+from .statistics import UNFINISHED_LIMIT, paired, run_here, runner, said, write
 
 __all__ = ["largest", "kernel_plays", "jobs_for", "compute", "main", "SCHEMA", "LEVEL", "DEALS", "CHECKS"]
 
@@ -136,15 +135,10 @@ def main(argv: "list[str] | None" = None) -> int:
     if not isinstance(greedy, dict) or not all(k in greedy for k in ("seed", "made", HOME)):
         raise SystemExit(f"strong_check: {args.greedy}: not the statistics' data file (no seed, made or {HOME})")
     try:
-        run = (run_on_dask(args.scheduler, play_cell, cost) if args.scheduler else
-               run_on_cores(args.processes) if args.processes > 1 else run_here)
-        data = compute(greedy, args.checks, args.deals, run, lambda what: print(what, file=sys.stderr, flush=True))
+        data = compute(greedy, args.checks, args.deals, runner(args.processes, args.scheduler), said)
     except ConquianError as exc:
         raise SystemExit(f"strong_check: {exc}") from None
-    data["command"] = "python -m conquian.strong_check " + " ".join(argv if argv is not None else sys.argv[1:])
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"strong_check: {args.out} written in {data['seconds']} s", file=sys.stderr)
+    write(data, args.out, "strong_check", argv)
     return 0
 
 

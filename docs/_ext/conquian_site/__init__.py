@@ -31,6 +31,7 @@ Laid out as the engine is: shared modules, which never ask which game they hold,
 ``download``  every source × rule cell as JSON and CSV with a JSON Schema, written into the built site
 ``rulebook``  ``{rules-of}``: "The rules of X", one page per source (written when the build starts)
 ``statistics``  the statistics pages' figures (from ``docs/_data/statistics.json``)
+``datafiles``  the statistics' committed data files read (missing, unreadable, another layout: the build stops)
 ``strongcheck``  the strong player's check of them (``docs/_data/statistics-strong.json``): its table, its section
 ``findings``  pure: what the figures say (changes compared deal by deal, Holm's correction, greyed rows, the
               plain sentences that open the pages)

@@ -15,7 +15,6 @@ made is named on the page as having no figures yet.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from docutils import nodes
@@ -28,6 +27,7 @@ from conquian.registry import VARIANTS, sources
 from conquian.statistics import SCHEMA, counted, deals_key, mean_interval, wilson
 
 from .data import answer_words
+from .datafiles import read_data
 from .findings import Comparison, compare, opening_effects, opening_players, opening_sources, settle
 from .nodes import cq_details, link, para, strong
 from .plots import interval_plot
@@ -70,17 +70,7 @@ def data_file(srcdir) -> Path:
 
 def load(srcdir) -> dict:
     """The data file, checked: its layout version, its sources (every declared one) and its cells."""
-    path = data_file(srcdir)
-    where = f"{path} (made by 'make stats')"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ExtensionError(f"{where}: missing; run 'make stats'") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ExtensionError(f"{where}: unreadable: {exc}") from None
-    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
-        raise ExtensionError(f"{where}: layout {data.get('schema') if isinstance(data, dict) else '?'}, "
-                             f"not {SCHEMA}; run 'make stats' again")
+    data, where = read_data(data_file(srcdir), "make stats", SCHEMA)
     for key in ("seed", "engine", "engines_used", "version", "made", "command", "not_in_play"):
         if key not in data:
             raise ExtensionError(f"{where}: no {key!r}")

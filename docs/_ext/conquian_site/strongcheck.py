@@ -10,7 +10,6 @@ here (:func:`checked_section`); the rest of those pages in :mod:`conquian_site.s
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from conquian.players import LEVELS
 from conquian.registry import VARIANTS
 from conquian.strong_check import SCHEMA
 
+from .datafiles import read_data
 from .findings import Comparison, compare
 from .nodes import para
 
@@ -55,17 +55,7 @@ class Check:
 def load_checks(srcdir, greedy: dict) -> dict:
     """The strong player's file, checked against the greedy figures it checks (their date and seed, each source's
     rules, each switched cell present among theirs)."""
-    path = Path(srcdir) / DATA
-    where = f"{path} (made by 'make stats-strong')"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise StrongCheckError(f"{where}: missing; run 'make stats-strong'") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise StrongCheckError(f"{where}: unreadable: {exc}") from None
-    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
-        raise StrongCheckError(f"{where}: layout {data.get('schema') if isinstance(data, dict) else '?'}, not "
-                               f"{SCHEMA}; run 'make stats-strong' again")
+    data, where = read_data(Path(srcdir) / DATA, "make stats-strong", SCHEMA, StrongCheckError)
     if (data.get("greedy_made"), data.get("greedy_seed")) != (greedy.get("made"), greedy.get("seed")):
         raise StrongCheckError(f"{where}: it checks the greedy figures of {data.get('greedy_made')} (seed "
                                f"{data.get('greedy_seed')}), not those of {greedy.get('made')} (seed "
