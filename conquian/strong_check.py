@@ -15,7 +15,7 @@ two strong players at the ``normal`` level (:class:`conquian.players.StrongPlaye
 Each cell is played from the same seed as the greedy figures and with :func:`conquian.statistics.play_cell`, so it is
 compared deal by deal with its own rule set as declared, and is the same whichever process or cluster plays it
 (``--processes``, ``--scheduler``).  The file (``docs/_data/statistics-strong.json``) names the greedy figures it
-checked (their date and seed); the site refuses a check of other figures.
+checked (their date and seed); the site refuses a check of another seed's figures or of other rules.
 
 >>> from conquian.strong_check import largest
 >>> data = {"conquian": {"s": {"rules": "s", "cells": [

@@ -167,7 +167,10 @@ def test_adding_a_source_as_the_howto_says(copy):
     # until make stats runs again, the statistics page says the new source has no figures yet
     page = _run(copy, "-c", "import sys; sys.path.insert(0, 'docs/_ext')\n"
                             "from conquian_site.statistics import StatisticsDirective, load\n"
-                            "parts = StatisticsDirective.sources(None, load('docs'))\n"
+                            "from conquian_site.strongcheck import load_checks\n"
+                            "class Page:  # the directive, without Sphinx: the strong player's check from docs/\n"
+                            "    def strong_data(self, d): return load_checks('docs', d)\n"
+                            "parts = StatisticsDirective.sources(Page(), load('docs'))\n"
                             "print(' '.join(p.astext() for p in parts if p.tagname == 'paragraph'))")
     assert "No figures yet for Hoyle (Dutch copy): it was declared after these figures were made; run make stats" \
         in page.stdout, page.stderr

@@ -82,7 +82,7 @@ def test_the_committed_check_is_of_the_committed_greedy_figures(greedy):
 
 @pytest.mark.parametrize("damage,expect", [
     (lambda d: d.update(schema=99), "layout 99"),
-    (lambda d: d.update(greedy_made="1999-01-01"), "greedy figures of 1999-01-01"),
+    (lambda d: d.update(greedy_seed=1999), "greedy figures of seed 1999"),
     (lambda d: d["conquian"]["foster-1913"].update(rules="foster-1913(pack=spanish)"), "other rules"),
     (lambda d: d["conquian"]["foster-1913"]["cells"][1].update(rules="foster-1913(max_players=9)"), "malformed"),
 ])
