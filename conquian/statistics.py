@@ -238,8 +238,8 @@ def cost(job: tuple) -> float:
 def compute(deals: dict, seed: int, engine: str, progress=None, python_deals: int = PYTHON_DEALS,
             run=run_here) -> dict:
     """Every game's cells, played (``deals``: game name -> deals a cell); the data file's content.  A cell of a game
-    with a kernel whose rules the kernel does not play (forcing both ways) runs on the Python engine, with at most
-    ``python_deals`` deals: the figures say how many.  ``run`` plays the cells (:func:`run_here`,
+    with a kernel whose rules the kernel does not play (an exchange before play, three players) runs on the Python
+    engine, with at most ``python_deals`` deals: the figures say how many.  ``run`` plays the cells (:func:`run_here`,
     :func:`run_on_cores`, or :func:`conquian.cluster.run_on_dask` with :func:`play_cell`): each cell is fixed by its
     seed, so the figures are the same however they are shared out."""
     started = time.time()

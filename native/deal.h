@@ -137,16 +137,16 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
             add_arrs(l, K_LAY, lays, 0);
         }
         acts_add(l, K_PASS);
-        if (r->forcing == FORCING_ACTIVE && (g->origin != O_DISCARD || r->force_back)) {
+        if (forcing_active(r) && (g->origin != O_DISCARD || r->force_back)) {
             for (int i = 0; i < g->nmelds[1 - me]; i++)
                 if (extenders(r, g->melds[1 - me][i]) & c) {
                     Act *x = acts_add(l, K_FORCE);
                     if (x) x->onto = g->melds[1 - me][i];
                 }
             if (r->force_regrouping) add_regroupings(r, g, l, K_FORCE, c, rg, tmp);
-        } else if (r->forcing == FORCING_REACTIVE && g->origin == O_PASSED && fits_own(r, g, 1 - me, c)) {
-            acts_add(l, K_DEMAND);
         }
+        /* both kinds at once (forcing both): a passed card that fits the passer's meld may be forced or demanded */
+        if (forcing_reactive(r) && g->origin == O_PASSED && fits_own(r, g, 1 - me, c)) acts_add(l, K_DEMAND);
     } else if (g->phase == PH_DISCARD) {
         uint64_t hand = g->hands[me];
         for (uint64_t b = hand; b; b &= b - 1) {
@@ -159,7 +159,7 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
             add_arrs(l, K_LAY, lays, r->cards_to_win);
         }
         int last_wins = r->last_discard_counts && popc(hand) == 1;
-        if (r->forcing == FORCING_ACTIVE && r->force_discard && !last_wins)
+        if (forcing_active(r) && r->force_discard && !last_wins)
             for (int i = 0; i < g->nmelds[1 - me]; i++) {
                 uint64_t onto = g->melds[1 - me][i];
                 for (uint64_t b = hand & extenders(r, onto); b; b &= b - 1) {
@@ -167,7 +167,7 @@ static void legal(const Rules *r, const State *g, Acts *l, Arrs *s, LayCache *ca
                     if (x) { x->card = b & -b; x->onto = onto; }
                 }
             }
-        if (r->forcing == FORCING_ACTIVE && r->force_discard && !last_wins && r->force_regrouping)
+        if (forcing_active(r) && r->force_discard && !last_wins && r->force_regrouping)
             add_regroupings(r, g, l, K_DISCARD, hand, rg, tmp);
     } else if (g->phase == PH_REFUSED) {
         acts_add(l, K_DEMAND);
@@ -247,7 +247,7 @@ static void apply(const Rules *r, State *g, const Act *a) {
         uint64_t c = g->offer;
         int first = first_say(g->origin);
         if (first && unused_offered(r)) { g->origin = O_PASSED; g->actor = 1 - me; }
-        else if (r->forcing == FORCING_REACTIVE && fits_own(r, g, me, c)) { g->phase = PH_REFUSED; g->actor = 1 - me; }
+        else if (forcing_reactive(r) && fits_own(r, g, me, c)) { g->phase = PH_REFUSED; g->actor = 1 - me; }
         else { g->out[g->nout++] = bit_code(c); g->offer = 0; draw(g, first ? 1 - me : me); }
         break;
     }

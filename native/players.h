@@ -26,7 +26,7 @@ static double value_after(const Rules *r, const State *g, const Act *a) {
     switch (a->kind) {
     case K_PASS: {
         int first = first_say(g->origin);
-        if (!(first && unused_offered(r)) && !(r->forcing == FORCING_REACTIVE && fits_own(r, g, me, g->offer)) && !g->nstock)
+        if (!(first && unused_offered(r)) && !(forcing_reactive(r) && fits_own(r, g, me, g->offer)) && !g->nstock)
             return 0.0;  /* the next draw finds the stock empty: a tableau */
         break;
     }

@@ -30,6 +30,12 @@ typedef struct {
 
 /* Hand cards go down only in the meld that takes the card used (hand_cards with-the-card). */
 static inline int only_with_the_card(const Rules *r) { return r->hand_cards == HAND_CARDS_WITH_THE_CARD; }
+/* A player may put the card on offer on his opponent's meld (forcing active, or both kinds). */
+static inline int forcing_active(const Rules *r) { return r->forcing == FORCING_ACTIVE || r->forcing == FORCING_BOTH; }
+/* A player may be made to take a card he declined that fits his meld (forcing reactive, or both kinds). */
+static inline int forcing_reactive(const Rules *r) {
+    return r->forcing == FORCING_REACTIVE || r->forcing == FORCING_BOTH;
+}
 /* A drawn card its drawer does not use is offered to the opponent (unused_draw offered). */
 static inline int unused_offered(const Rules *r) { return r->unused_draw == UNUSED_DRAW_OFFERED; }
 

@@ -61,7 +61,7 @@ rng = random.Random(seed)
 done = total_deals = total_decisions = compared = skipped = 0
 start = time.perf_counter()
 for rules in derived_rule_sets(rule_sets, seed):  # the soak's: a source with one to six axes changed
-    if kernel.plays(rules):  # a value the kernel does not play (forcing=both): Python's, not the kernel's
+    if kernel.plays(rules):  # a value the kernel does not play (exchange=true): Python's, not the kernel's
         skipped += 1
         continue
     for strategy in (["random"] * 2, ["greedy"] * 2, ["greedy", "random"]):

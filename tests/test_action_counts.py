@@ -21,7 +21,7 @@ def test_every_decision_is_counted_once_and_both_engines_agree(source, strategy)
     python.play(120)
     counted = python.summary()["actions"]
     assert sum(counted.values()) == python.tally.decisions and counted["pass"] > 0
-    native = Simulation(source, 9, strategy=strategy)  # forcing both ways runs on Python: the same counts again
+    native = Simulation(source, 9, strategy=strategy)  # an exchange before play runs on Python: the same counts again
     native.play(120)
     assert native.summary()["actions"] == counted
     assert native.engine.value == "native" or kernel.plays(native.rules) or not kernel.available()

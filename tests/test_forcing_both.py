@@ -189,16 +189,15 @@ def test_random_play_under_both_keeps_the_invariants_and_reads_back(rules):
     assert {Kind.FORCE, "onto", Kind.DEMAND} <= seen, seen
 
 
-def test_the_kernel_declines_both_and_the_python_engine_plays_it_saying_why():
-    rules = parse_rules(BOTH)
-    why = "the native kernel does not play forcing=both (not among its values yet)"
-    assert kernel.plays(rules) == why
-    assert kernel.plays(parse_rules(ACTIVE)) == "" and kernel.plays(parse_rules(REACTIVE)) == ""
-    sim = Simulation(BOTH, 3, strategy="random")
-    assert sim.engine is Engine.PYTHON and sim.why_python
-    if kernel.available():
-        assert sim.why_python == why
-        with pytest.raises(ConquianError, match="--engine native: the native kernel does not play forcing=both"):
-            Simulation(BOTH, 3, engine="native")
-    a, b = (Simulation(BOTH, 3, strategy="random").play(20, keep=True, final=True) for _ in range(2))
-    assert a == b and len(a) == 20
+@pytest.mark.parametrize("rules", BOTH_RULE_SETS)
+def test_the_kernel_plays_both_deal_for_deal_as_the_python_engine(rules):
+    assert kernel.plays(parse_rules(rules)) == ""
+    if not kernel.available():
+        pytest.skip(kernel.why_not(parse_rules(rules), ["random"]))
+    for strategy in ("random", "greedy", "greedy,random"):
+        python = Simulation(rules, 3, strategy=strategy, engine="python")
+        native = Simulation(rules, 3, strategy=strategy, engine="native")
+        assert native.engine is Engine.NATIVE
+        a, b = python.play(150, keep=True, final=True), native.play(150, keep=True, final=True)
+        assert a == b and python.rng.getstate() == native.rng.getstate()
+        assert python.summary()["actions"].get("demand", 0) > 0 or strategy != "random"  # demands came up

@@ -109,7 +109,7 @@ def _hostile_tables():
         ("card of no place", _with(good, deck=deck[:-1] + (outside,)), "no place"),
         ("two cards at one place", _with(good, place=(place[1],) + place[1:]), "place"),
         ("place out of range", _with(good, place=(99,) + place[1:]), "place"),
-        ("forcing of 7", _with(good, forcing=7), r"forcing.* 7, not 0\.\.2"),
+        ("forcing of 7", _with(good, forcing=7), r"forcing.* 7, not 0\.\.3"),
         ("a flag of 2**70", _with(good, turn_up=2 ** 70), "turn_up"),
         ("a flag not an int", _with(good, turn_up=1.5), "turn_up"),
         ("no cards to win", _with(good, cards_to_win=0), "cards_to_win"),

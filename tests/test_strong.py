@@ -141,13 +141,14 @@ def test_whole_deals_with_the_strong_player_in_one_seat_end(rules, players):
 
 
 # -- playouts on the kernel ----------------------------------------------------------------------------------------
-@pytest.mark.parametrize("rules", ["foster-1913", "pagat-north-american", "rummy-ch", "dutch", "french"])
+@pytest.mark.parametrize("rules", ["foster-1913", "pagat-north-american", "rummy-ch", "dutch", "french",
+                                   "pagat-mexican"])
 def test_playouts_on_the_kernel_score_as_the_python_engine(rules, monkeypatch):
     if not kernel.available():
         pytest.skip(kernel.why_not(parse_rules(rules), ["greedy"]))
     games = []
     for seed in range(12):
-        g = _midway(rules, 2, seed, seed * 3)
+        g = _midway(rules, 2, seed, 2 + seed * 3)  # past the exchange, where there is one (pagat's Mexican game)
         for a in g.legal_actions()[:4]:  # after the action weighed, as weigh() plays them out
             games.append(g.copy().play(a))
     greedy = GreedyPlayer()
@@ -169,6 +170,9 @@ def test_playouts_on_the_kernel_score_as_the_python_engine(rules, monkeypatch):
 def test_playouts_the_kernel_cannot_play_are_left_to_python():
     three = _midway("pagat-mexican", 3, 2, 5)
     assert kernel.playouts([three], PLAYOUT_LIMIT) is None  # three players
-    both = _midway("pagat-mexican", 2, 2, 5)
-    assert kernel.playouts([both], PLAYOUT_LIMIT) is None  # forcing both ways, the exchange
+    exchange = _midway("pagat-mexican", 2, 2, 1)  # the exchange half done: the kernel does not play it
+    assert kernel.playouts([exchange], PLAYOUT_LIMIT) is None
+    assert kernel.playouts([exchange.copy().play(exchange.legal_actions()[0]), exchange], PLAYOUT_LIMIT) is None
+    north_american = _midway("pagat-north-american", 2, 2, 5)  # games under two rule sets at once
+    assert kernel.playouts([north_american, _midway("foster-1913", 2, 2, 5)], PLAYOUT_LIMIT) is None
     assert kernel.playouts([], PLAYOUT_LIMIT) == []

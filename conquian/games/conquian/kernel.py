@@ -86,8 +86,7 @@ PLAYS = {
     "hand_cards": Flag(HandCards.WITH_THE_CARD, HandCards.ANY),
     "meld_without_use": FLAG, "lay_off_own": FLAG,
     "add_to_opponent": NotInPlay("it follows forcing: cards reach the opponent's melds only by active forcing"),
-    # not both: native/ plays one kind of forcing at a time, so forcing=both runs on the Python engine
-    "forcing": Flag(Forcing.NONE, Forcing.ACTIVE, Forcing.REACTIVE),
+    "forcing": Flag(Forcing.NONE, Forcing.ACTIVE, Forcing.REACTIVE, Forcing.BOTH),
     "force_back": FLAG, "force_discard": FLAG, "force_regrouping": FLAG, "forced_lay_out": FLAG,
     "demanded_use": Flag(DemandedUse.LAY_OFF, DemandedUse.ANY),
     "rearranging": Flag(Rearranging.NONE, Rearranging.BORROW, Rearranging.WITH_NEW_MELD, Rearranging.FREE),
@@ -160,7 +159,7 @@ def header() -> str:
         elif ax.choices is None:
             least, most = ax.minimum, ax.maximum
         else:
-            # the range native/ accepts is the values it plays (forcing: not both), never a value it would misplay
+            # the range native/ accepts is the values it plays, never a value it would misplay
             played = sorted(ax.choices.index(v) for v in (PLAYS[name].values or ax.choices))
             least, most = played[0], played[-1]
             if played != list(range(least, most + 1)):
@@ -341,17 +340,25 @@ def position(s: Snapshot) -> tuple:
 def playouts(games, limit: int) -> "list[int] | None":
     """Each deal of ``games`` (two players, the same rules) played to its end between greedy players, as the strong
     player's playouts (:func:`conquian.montecarlo.playout`) play it: the winner's seat, -1 for a tableau, -2 for a
-    deal still going after ``limit`` decisions; None where the kernel cannot play them (then the Python engine does)."""
+    deal still going after ``limit`` decisions; None where the kernel cannot play them (then the Python engine does).
+    Under rules with an exchange before play, deals past the exchange are played as under the same rules without it
+    (nothing after the exchange reads the rule); a deal still in the exchange is not played here."""
     if not games:
         return []
     rules = games[0].rules
-    if games[0].players != 2 or why_not(rules, ["greedy", "greedy"]) or any(g.rules != rules for g in games):
+    if games[0].players != 2 or any(g.rules != rules for g in games):
+        return None
+    snapshots = [g.snapshot() for g in games]
+    if rules.exchange:  # the exchange over, play goes on as without it: the kernel plays on (not the exchange itself)
+        if any(s.phase is Phase.EXCHANGE for s in snapshots):
+            return None
+        rules = rules.replace(exchange=False)
+    if why_not(rules, ["greedy", "greedy"]):
         return None
     limit = whole_number(limit, "limit", 1, MAX_DECISIONS)
     out: list = [None] * len(games)
     positions, where = [], []
-    for i, g in enumerate(games):
-        s = g.snapshot()
+    for i, s in enumerate(snapshots):
         if s.phase is Phase.OVER:  # the action weighed ended the deal
             out[i] = -1 if s.outcome.winner is None else int(s.outcome.winner)
             continue

@@ -217,7 +217,7 @@ class StatisticsDirective(CqDirective):
             if g.kernel is None or not d.get("python_cells"):
                 return ""
             return (f" ({d['python_deals']:,} each, on the Python engine, for the {d['python_cells']} cells the "
-                    f"kernel does not play: forcing both ways, or three players)")
+                    f"kernel does not play: an exchange before play, or three players)")
         cells = and_list([f"{d[deals_key(g)]:,}{' deals' if i == 0 else ''} {g.statistics.cell_words}{slower(g)}"
                           for i, g in enumerate(present)])
         none = kernels["python"]
