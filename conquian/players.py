@@ -65,9 +65,9 @@ class GreedyPlayer:
 
 LEVELS = {"normal": (8, 4), "strong": (96, 8)}
 """Level -> (samples dealt for each decision, actions weighed at most besides every force and demand).  The strong
-level's 96 deals are about where more stop helping (against greedy, 63–67 % of the won deals over 400 deals a source;
-256 did no better in trials: benchmarks/README.md); they are cheap where the native kernel plays them out (about 0.1 s a decision), and
-take a second or so on the Python engine."""
+level's 96 deals are about where more stop helping (against greedy, 63–67 % of the won deals over 200 to 1,000 deals
+a source; 256 did no better in trials: benchmarks/README.md); they are cheap where the native kernel plays them out
+(about 0.1 s a decision), and take a second or two on the Python engine."""
 
 
 class StrongPlayer:
