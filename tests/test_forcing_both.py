@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from conquian import ConflictingRules, ConquianError, Game, IllegalMove, PositionError, parse_rules, position
+from conquian import ConflictingRules, Game, IllegalMove, PositionError, parse_rules, position
 from conquian.axes import Forcing
 from conquian.games.conquian import kernel
 from conquian.games.conquian.actions import Kind

@@ -11,6 +11,7 @@ import pytest
 from conquian import Game
 from conquian.games import game_of
 from conquian.games.conquian import kernel
+from conquian.games.conquian.state import Phase
 from conquian.montecarlo import PLAYOUT_LIMIT, knowledge, known_cards, playout, sample, weigh
 from conquian.players import GreedyPlayer, RandomPlayer, StrongPlayer, parse_strategies
 from conquian.errors import StrategyError
@@ -171,6 +172,7 @@ def test_playouts_the_kernel_cannot_play_are_left_to_python():
     three = _midway("pagat-mexican", 3, 2, 5)
     assert kernel.playouts([three], PLAYOUT_LIMIT) is None  # three players
     exchange = _midway("pagat-mexican", 2, 2, 1)  # the exchange half done: the kernel does not play it
+    assert exchange.snapshot().phase is Phase.EXCHANGE
     assert kernel.playouts([exchange], PLAYOUT_LIMIT) is None
     assert kernel.playouts([exchange.copy().play(exchange.legal_actions()[0]), exchange], PLAYOUT_LIMIT) is None
     north_american = _midway("pagat-north-american", 2, 2, 5)  # games under two rule sets at once
