@@ -346,14 +346,12 @@ def playouts(games, limit: int) -> "list[int] | None":
     if not games:
         return []
     rules = games[0].rules
-    if games[0].players != 2 or any(g.rules != rules for g in games):
+    # the exchange over, play goes on as without it: the kernel plays on (not the exchange itself)
+    played = rules.replace(exchange=False) if rules.exchange else rules
+    if games[0].players != 2 or any(g.rules != rules for g in games) or why_not(played, ["greedy", "greedy"]):
         return None
     snapshots = [g.snapshot() for g in games]
-    if rules.exchange:  # the exchange over, play goes on as without it: the kernel plays on (not the exchange itself)
-        if any(s.phase is Phase.EXCHANGE for s in snapshots):
-            return None
-        rules = rules.replace(exchange=False)
-    if why_not(rules, ["greedy", "greedy"]):
+    if rules.exchange and any(s.phase is Phase.EXCHANGE for s in snapshots):
         return None
     limit = whole_number(limit, "limit", 1, MAX_DECISIONS)
     out: list = [None] * len(games)
@@ -364,7 +362,7 @@ def playouts(games, limit: int) -> "list[int] | None":
             continue
         positions.append(position(s))
         where.append(i)
-    for i, winner in zip(where, _kernel.playouts(compiled(rules), tuple(positions), limit)):
+    for i, winner in zip(where, _kernel.playouts(compiled(played), tuple(positions), limit)):
         out[i] = winner
     return out
 
