@@ -53,7 +53,9 @@ stats: venv
 
 # The greedy figures checked with the strong computer player: each source's rules and the switches that move the share
 # of won deals most, between strong players at the normal level (docs/_data/statistics-strong.json, committed).
-# Configure with STRONG, e.g. make stats-strong STRONG="--checks 3 --deals 4000"; SCHEDULER as for make stats.
+# Every switch of every source the kernel plays, the largest first, saved after each cell: stopped, it carries on
+# where it stopped when run again (--afresh: from the start). Configure with STRONG, e.g.
+# make stats-strong STRONG="--checks 2 --deals 4000"; SCHEDULER as for make stats.
 STRONG ?=
 stats-strong: venv
 	$(PY) -m conquian.strong_check $(STRONG) $(if $(SCHEDULER),--scheduler $(SCHEDULER))

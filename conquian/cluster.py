@@ -27,11 +27,14 @@ def run_on_dask(address: str, work: Callable, cost: "Callable | None" = None) ->
         raise ConquianError("a Dask cluster needs Dask's client: pip install 'distributed==2026.8.0' (the version the "
                             "tests pin), or play on this machine's cores (no --scheduler)")
 
-    def run(jobs: list, progress=None) -> list:
+    def run(jobs: list, progress=None, each=None) -> list:
         order = sorted(range(len(jobs)), key=lambda i: -cost(jobs[i])) if cost else list(range(len(jobs)))
         with Client(address) as client:
             futures = client.map(work, [jobs[i] for i in order], pure=False)
-            for done, _ in enumerate(as_completed(futures), 1):
+            index = {f.key: i for f, i in zip(futures, order)}
+            for done, future in enumerate(as_completed(futures), 1):
+                if each:
+                    each(index[future.key], future.result())
                 if progress:
                     progress(f"played {done} of {len(jobs)} cells")
             results = client.gather(futures)

@@ -20,13 +20,14 @@ seat to act may see (its own hand, the melds, the cards on offer or on the disca
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from .errors import StrategyError
 from .games import game_of
 from .montecarlo import Weighing, weigh
 from .text import shorten
 
-__all__ = ["RandomPlayer", "GreedyPlayer", "StrongPlayer", "LEVELS", "STRATEGIES", "parse_strategies", "make_players"]
+__all__ = ["RandomPlayer", "GreedyPlayer", "StrongPlayer", "Level", "LEVELS", "STRATEGIES", "parse_strategies", "make_players"]
 
 
 class RandomPlayer:
@@ -63,11 +64,20 @@ class GreedyPlayer:
         return best
 
 
-LEVELS = {"normal": (8, 4), "strong": (96, 8)}
-"""Level -> (samples dealt for each decision, actions weighed at most besides every force and demand).  The strong
-level's 96 deals are about where more stop helping (against greedy, 63–67 % of the won deals over 200 to 1,000 deals
-a source; 256 did no better in trials: benchmarks/README.md); they are cheap where the native kernel plays them out
-(about 0.1 s a decision), and take a second or two on the Python engine."""
+class Level(NamedTuple):
+    """A level of the strong player: deals sampled for each decision, actions weighed at most besides every force
+    and demand, and what it reads in the opponent's moves (:data:`conquian.montecarlo.READS`)."""
+
+    samples: int
+    width: int
+    reads: str
+
+
+LEVELS = {"normal": Level(8, 4, "passes"), "strong": Level(96, 8, "moves")}
+"""Level -> :class:`Level`.  The strong level's 96 deals are about where more stop helping (256 did no better in
+trials: benchmarks/README.md); reading every move of the opponent, not only his passes, guesses his hand better (see
+:data:`conquian.montecarlo.MOVE_TRIES`).  Where the native kernel plays the playouts and reads the moves, a decision
+takes about 0.17 s; on the Python engine a second or two."""
 
 
 class StrongPlayer:
@@ -89,7 +99,7 @@ class StrongPlayer:
         if level not in LEVELS:
             raise StrategyError(f"level {shorten(str(level))!r}: levels are {', '.join(LEVELS)}")
         self.level, self.seed = level, seed
-        self.samples, self.width = LEVELS[level]
+        self.samples, self.width, self.reads = LEVELS[level]
         self._policy = GreedyPlayer()
 
     def __repr__(self) -> str:
@@ -100,7 +110,7 @@ class StrongPlayer:
         me = game.to_act
         sees = sorted(c.code for c in game.places()[game_of(game).hidden.hand_place(int(me))])
         rng = random.Random(f"{self.seed}/{game.decisions}/{sees}")
-        return weigh(game, rng, self.samples, self.width, self._policy)
+        return weigh(game, rng, self.samples, self.width, self._policy, reads=self.reads)
 
     def choose(self, game):
         return self.weigh(game).chosen

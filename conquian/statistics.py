@@ -198,11 +198,14 @@ def play_cell(job: tuple) -> tuple:
     return figures(results), [(r.ending == "win", r.decisions) for r in results], sim.engine.value
 
 
-def run_here(jobs: list, progress=None) -> list:
-    """Play the cells one after the other, in this process."""
+def run_here(jobs: list, progress=None, each=None) -> list:
+    """Play the cells one after the other, in this process; ``each(i, result)``, if given, as each cell is played (a
+    runner's contract: :mod:`conquian.strong_check` saves its file there, so that a run stopped half-way is not lost)."""
     out = []
-    for job in jobs:
+    for i, job in enumerate(jobs):
         out.append(play_cell(job))
+        if each:
+            each(i, out[-1])
         if progress:
             progress(f"played {len(out)} of {len(jobs)} cells")
     return out
@@ -211,12 +214,14 @@ def run_here(jobs: list, progress=None) -> list:
 def run_on_cores(processes: int):
     """Play the cells on ``processes`` processes of this machine (the slowest first, so that none waits alone at the
     end)."""
-    def run(jobs: list, progress=None) -> list:
-        order = sorted(range(len(jobs)), key=lambda i: -cost(jobs[i]))
+    def run(jobs: list, progress=None, each=None) -> list:
+        order = sorted(range(len(jobs)), key=lambda i: -cost(jobs[i]))  # stable: equal costs keep the jobs' order
         out: list = [None] * len(jobs)
         with multiprocessing.get_context("spawn").Pool(processes) as pool:
             for done, (i, result) in enumerate(pool.imap_unordered(_indexed, [(i, jobs[i]) for i in order]), 1):
                 out[i] = result
+                if each:
+                    each(i, result)
                 if progress:
                     progress(f"played {done} of {len(jobs)} cells")
         return out
@@ -338,12 +343,16 @@ def runner(processes: int, scheduler: str = ""):
             run_on_cores(processes) if processes > 1 else run_here)
 
 
-def write(data: dict, out: Path, module: str, argv: "list[str] | None") -> None:
-    """A data file written, with the command that made it (``python -m conquian.<module>`` and its arguments)."""
+def write(data: dict, out: Path, module: str, argv: "list[str] | None", quiet: bool = False) -> None:
+    """A data file written, with the command that made it (``python -m conquian.<module>`` and its arguments); whole
+    or not at all (written beside it, then renamed: a run stopped while writing leaves the file as it was)."""
     data["command"] = f"python -m conquian.{module} " + " ".join(argv if argv is not None else sys.argv[1:])
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"{module}: {out} written in {data['seconds']} s", file=sys.stderr)
+    part = out.with_name(out.name + ".part")
+    part.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(part, out)
+    if not quiet:
+        print(f"{module}: {out} written in {data['seconds']} s", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ from . import __version__
 from .errors import ConquianError
 from .games import HOME, game_of
 from .registry import parse_rules
-from .statistics import UNFINISHED_LIMIT, paired, run_here, runner, said, write
+from .statistics import UNFINISHED_LIMIT, paired, play_cell, run_here, runner, said, write
 
 __all__ = ["largest", "kernel_plays", "jobs_for", "compute", "main", "SCHEMA", "LEVEL", "DEALS", "CHECKS"]
 
@@ -50,8 +50,8 @@ __all__ = ["largest", "kernel_plays", "jobs_for", "compute", "main", "SCHEMA", "
 SCHEMA = 1
 #: The strong player's level in these cells (its name as ``--strategy`` takes it).
 LEVEL = "normal"
-#: Deals a cell, and switches checked a source, by default.
-DEALS, CHECKS = 2_000, 2
+#: Deals a cell, and switches checked a source, by default (None: every switch :func:`largest` admits).
+DEALS, CHECKS = 2_000, None
 
 
 def _moved(cell: dict) -> float:
@@ -78,64 +78,193 @@ def kernel_plays(rules: str) -> bool:
     return kernel is not None and kernel.available() and not kernel.plays(r)
 
 
-def jobs_for(greedy: dict, checks: int, deals: int, playable=kernel_plays) -> dict:
+def jobs_for(greedy: dict, checks: "int | None", deals: int, playable=kernel_plays) -> dict:
     """Source -> its cells to play (the rule set as declared first), each ``{"axis", "value", "with", "rules",
     "job"}``, from the greedy figures: the sources of the home game whose declared rules ``playable`` accepts,
-    each identical rule set once."""
+    each identical rule set once; ``checks`` switches a source at most (None: every one :func:`largest` admits)."""
     out: dict[str, list] = {}
     for source, block in greedy.get(HOME, {}).items():
         if "same_as" in block or not playable(block["rules"]):
             continue
         base = next(c for c in block["cells"] if c["axis"] is None and "players" not in c)
-        cells = [base] + largest(block, checks, playable)
+        cells = [base] + largest(block, len(block["cells"]) if checks is None else checks, playable)
         out[source] = [{"axis": c["axis"], "value": c.get("value"), "with": c.get("with", {}), "rules": c["rules"],
                         "job": (c["rules"], None, deals, "auto", greedy["seed"], LEVEL)} for c in cells]
     return out
 
 
-def compute(greedy: dict, checks: int, deals: int, run=run_here, progress=None, playable=kernel_plays) -> dict:
+def _order(chosen: dict) -> list:
+    """The jobs in the order to play them: every source's rules as declared, then each source's largest switch,
+    then each one's next (a run stopped half-way has checked the largest switches of every source)."""
+    columns = list(chosen.values())
+    return [cells[k]["job"] for k in range(max(map(len, columns), default=0)) for cells in columns if k < len(cells)]
+
+
+def each_deal(pairs: list) -> str:
+    """A cell's deals ``(won, decisions)`` as the file keeps those of a rule set as declared (so that a later run
+    compares new switches with them without playing it again): ``"37w 52 41w"``, each deal's decisions and ``w`` if
+    it was won."""
+    return " ".join(f"{d}{'w' if won else ''}" for won, d in pairs)
+
+
+def deals_of(text: str, deals: int) -> list:
+    """:func:`each_deal` read back; a ConquianError if it is not ``deals`` such deals."""
+    out = []
+    for token in text.split(" ") if isinstance(text, str) and text else ():
+        digits = token[:-1] if token.endswith("w") else token
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 6):
+            raise ConquianError(f"each_deal: {token[:12]!r} is not a deal's decisions (then w if won)")
+        out.append((token.endswith("w"), int(digits)))
+    if len(out) != deals:
+        raise ConquianError(f"each_deal: {len(out)} deals, not {deals}")
+    return out
+
+
+def kept_from(before: "dict | None", greedy: dict, deals: int) -> dict:
+    """The cells of an earlier run that this one keeps, rules -> row: those of a file made by this version, at this
+    level and deal count, from the same greedy seed, for the same rules as declared (so the same deals and play)."""
+    if not isinstance(before, dict) or any(before.get(k) != v for k, v in (
+            ("schema", SCHEMA), ("version", __version__), ("players", LEVEL), ("deals", deals),
+            ("greedy_seed", greedy["seed"]))):
+        return {}
+    out = {}
+    for source, block in before.get(HOME, {}).items():
+        theirs = greedy.get(HOME, {}).get(source)
+        if isinstance(block, dict) and theirs is not None and block.get("rules") == theirs.get("rules"):
+            out.update({c["rules"]: c for c in block.get("cells", ()) if isinstance(c, dict) and "rules" in c})
+    return out
+
+
+#: Deals of a kept rule set as declared played again to see that the player still plays them so.
+RECHECKED = 12
+
+
+def still_played_so(kept: dict, seed: int, deals: int) -> bool:
+    """Whether the first :data:`RECHECKED` deals of a rule set as declared among the cells kept (the first that
+    keeps its deals) are played again the same: a player changed since (the same version number, other choices)
+    would otherwise leave cells of two players in one file.  True when no cell keeps its deals (nothing to pair)."""
+    row = next((r for r in kept.values() if r.get("axis", "") is None and "each_deal" in r), None)
+    if row is None:
+        return True
+    n = min(RECHECKED, deals)
+    _figures, pairs, _engine = play_cell((row["rules"], None, n, "auto", seed, LEVEL))
+    return pairs == deals_of(row["each_deal"], deals)[:n]
+
+
+def compute(greedy: dict, checks: "int | None", deals: int, run=run_here, progress=None, playable=kernel_plays,
+            before: "dict | None" = None, save=None) -> dict:
     """The file's content: every chosen cell played by ``run`` (see :mod:`conquian.statistics`), each switch compared
-    deal by deal with its rule set as declared."""
+    deal by deal with its rule set as declared.  Cells of an earlier run (``before``, see :func:`kept_from`) are kept,
+    not played again; ``save(data)``, if given, receives the content so far each time a cell is played (``complete``
+    false until the last), so that a run stopped half-way is carried on by the next."""
     started = time.time()
     chosen = jobs_for(greedy, checks, deals, playable)
-    jobs = [c["job"] for cells in chosen.values() for c in cells]
-    played = dict(zip(jobs, run(jobs, progress)))
-    block = {}
-    for source, cells in chosen.items():
-        base = played[cells[0]["job"]]
-        rows = []
+    kept = kept_from(before, greedy, deals)
+    if kept and not still_played_so(kept, greedy["seed"], deals):
+        if progress:
+            progress("strong_check: the cells kept were played otherwise (the player changed since): all played again")
+        kept = {}
+    rows: dict = {}  # rules -> the row as the file keeps it
+    for cells in chosen.values():
         for c in cells:
-            figures, pairs, _engine = played[c["job"]]
-            row = {k: v for k, v in c.items() if k != "job"} | {"figures": figures}
-            if c["axis"] is not None:
-                row["paired"] = paired(pairs, base[1])
-            rows.append(row)
-        block[source] = {"rules": greedy[HOME][source]["rules"], "cells": rows}
-    return {"schema": SCHEMA, "version": __version__, "players": LEVEL, "deals": deals, "checks": checks,
-            "seed": greedy["seed"], "greedy_made": greedy["made"], "greedy_seed": greedy["seed"],
-            "made": datetime.date.today().isoformat(), "seconds": round(time.time() - started), HOME: block}
+            row = kept.get(c["rules"])
+            if row is not None and "figures" in row and (c["axis"] is None or "paired" in row):
+                rows[c["rules"]] = row  # a rule set as declared without its deals: shown until it is played again
+    base_of = {c["rules"]: cells[0] for cells in chosen.values() for c in cells[1:]}
+    waiting: dict = {}  # a switch played before its rule set as declared: rules -> (figures, pairs)
+    earlier = before.get("seconds", 0) if kept else 0
+
+    def content() -> dict:
+        block = {source: {"rules": greedy[HOME][source]["rules"],
+                          "cells": [rows[c["rules"]] for c in cells if c["rules"] in rows]}
+                 for source, cells in chosen.items() if cells[0]["rules"] in rows}  # a source once its base is in
+        planned = sum(len(cells) for cells in chosen.values())
+        done = sum(1 for rules, row in rows.items() if rules in base_of or "each_deal" in row)
+        return {"schema": SCHEMA, "version": __version__, "players": LEVEL, "deals": deals,
+                "checks": "all" if checks is None else checks, "planned": planned, "played": done,
+                "complete": done == planned, "seed": greedy["seed"], "greedy_made": greedy["made"],
+                "greedy_seed": greedy["seed"], "made": datetime.date.today().isoformat(),
+                "seconds": round(earlier + time.time() - started), HOME: block}
+
+    def settle(rules: str, figures: dict, pairs: list) -> None:
+        c = next(c for cells in chosen.values() for c in cells if c["rules"] == rules)
+        row = {k: v for k, v in c.items() if k != "job"} | {"figures": figures}
+        if c["axis"] is None:
+            rows[rules] = row | {"each_deal": each_deal(pairs)}
+            for other, (f, p) in list(waiting.items()):
+                if base_of[other]["rules"] == rules:
+                    del waiting[other]
+                    settle(other, f, p)
+            return
+        base = rows.get(base_of[rules]["rules"])
+        if base is None or "each_deal" not in base:
+            waiting[rules] = (figures, pairs)
+            return
+        rows[rules] = row | {"paired": paired(pairs, deals_of(base["each_deal"], deals))}
+
+    jobs = [job for job in _order(chosen) if job[0] not in rows or "each_deal" not in rows[job[0]] and job[0] not in
+            base_of]
+
+    def each(i: int, result: tuple) -> None:
+        figures, pairs, _engine = result
+        settle(jobs[i][0], figures, pairs)
+        if save:
+            save(content())
+
+    run(jobs, progress, each)
+    return content()
+
+
+def _checks(text: str) -> "int | None":
+    """``--checks``: ``all`` (None) or a whole number of switches a source."""
+    if text == "all":
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        raise argparse.ArgumentTypeError(f"{text[:20]!r}: all, or a whole number at least 0")
+    return int(text)
+
+
+def _earlier(out: Path) -> "dict | None":
+    """The file an earlier run left, to carry on from (None if there is none); one that cannot be read stops."""
+    if not out.exists():
+        return None
+    try:
+        return json.loads(out.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise SystemExit(f"strong_check: {out}: {exc} (remove it, or run with --afresh)") from None
 
 
 def main(argv: "list[str] | None" = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m conquian.strong_check", description=__doc__.split("\n\n")[0])
     parser.add_argument("--greedy", type=Path, default=Path("docs/_data/statistics.json"),
                         help="the greedy figures to check (made by make stats)")
-    parser.add_argument("--checks", type=int, default=CHECKS, help=f"switches checked a source (default {CHECKS})")
+    parser.add_argument("--checks", type=_checks, default=CHECKS,
+                        help="switches checked a source, the largest first, or all (the default)")
     parser.add_argument("--deals", type=int, default=DEALS, help=f"deals a cell (default {DEALS:,})")
     parser.add_argument("--out", type=Path, default=Path("docs/_data/statistics-strong.json"))
+    parser.add_argument("--afresh", action="store_true",
+                        help="play every cell again (by default the cells --out already holds, played by this version "
+                             "with these figures, are kept: a run stopped half-way goes on where it stopped)")
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--scheduler", default="", help="a Dask scheduler's address (tcp://host:port)")
     args = parser.parse_args(argv)
-    if args.checks < 0 or args.deals < 1 or args.processes < 1:
-        raise SystemExit("strong_check: --checks must be at least 0, --deals and --processes at least 1")
+    if args.deals < 1 or args.processes < 1:
+        raise SystemExit("strong_check: --deals and --processes must be at least 1")
     try:
         greedy = json.loads(args.greedy.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise SystemExit(f"strong_check: {args.greedy}: {exc}") from None
     if not isinstance(greedy, dict) or not all(k in greedy for k in ("seed", "made", HOME)):
         raise SystemExit(f"strong_check: {args.greedy}: not the statistics' data file (no seed, made or {HOME})")
+    before = None if args.afresh else _earlier(args.out)
+
+    def save(data: dict) -> None:  # after every cell: a run stopped half-way loses at most the cells being played
+        write(data, args.out, "strong_check", argv, quiet=True)
+        said(f"strong_check: {data['played']} of {data['planned']} cells in {args.out}")
+
     try:
-        data = compute(greedy, args.checks, args.deals, runner(args.processes, args.scheduler), said)
+        data = compute(greedy, args.checks, args.deals, runner(args.processes, args.scheduler), said,
+                       before=before, save=save)
     except ConquianError as exc:
         raise SystemExit(f"strong_check: {exc}") from None
     write(data, args.out, "strong_check", argv)

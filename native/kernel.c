@@ -219,6 +219,23 @@ done:
     return Py_BuildValue("(NN)", results, st);
 }
 
+/* The error for a decision choose() could not make (its *bad set): why, naming the call, the position and the
+   decision; nothing if an error (Ctrl-C) is already set. */
+static void not_chosen(const Work *w, const char *call, Py_ssize_t k, int decision) {
+    int why = w->acts.overflow > w->arrs.overflow ? w->acts.overflow : w->arrs.overflow;
+    if (PyErr_Occurred())
+        ;
+    else if (why == L_WAYS || why == L_MEMORY)
+        PyErr_Format(PyExc_MemoryError, "kernel %s: position %zd, decision %d: more ways to lay melds than the "
+                     "kernel's bound on memory", call, k, decision);
+    else if (why)
+        PyErr_Format(PyExc_RuntimeError, "kernel %s: position %zd, decision %d: more melds at once than the kernel "
+                     "holds", call, k, decision);
+    else  /* no legal action: a position no deal reaches (a card demanded that cannot be used ...) */
+        PyErr_Format(conquian_error, "kernel %s: position %zd has no legal action at decision %d: no deal reaches it",
+                     call, k, decision);
+}
+
 /* playouts(rules, positions, limit) -> winners.  Each position (see position_from) played to its end between greedy
    players: a tuple, for each, of the winner's seat, -1 for a tableau, or -2 for a deal still going after limit
    decisions or one that ends at the limit-th (as conquian/montecarlo.py's playout scores it). */
@@ -255,18 +272,7 @@ static PyObject *kernel_playouts(PyObject *self, PyObject *args) {
             apply(r, &g, &w.acts.a[pick]);
         }
         if (bad) {
-            int why = w.acts.overflow > w.arrs.overflow ? w.acts.overflow : w.arrs.overflow;
-            if (PyErr_Occurred())  /* Ctrl-C */
-                ;
-            else if (why == L_WAYS || why == L_MEMORY)
-                PyErr_Format(PyExc_MemoryError, "kernel playouts: position %zd, decision %d: more ways to lay melds "
-                             "than the kernel's bound on memory", k, g.decisions + 1);
-            else if (why)
-                PyErr_Format(PyExc_RuntimeError, "kernel playouts: position %zd, decision %d: more melds at once than "
-                             "the kernel holds", k, g.decisions + 1);
-            else  /* no legal action: a position no deal reaches (a card demanded that cannot be used ...) */
-                PyErr_Format(conquian_error, "kernel playouts: position %zd has no legal action at decision %d: no "
-                             "deal reaches it", k, g.decisions + 1);
+            not_chosen(&w, "playouts", k, g.decisions + 1);
             Py_CLEAR(out);
             goto done;
         }
@@ -282,10 +288,81 @@ done:
     return out;
 }
 
+/* misfits(rules, befores, afters, mappings) -> counts.  The strong player's inference (conquian/montecarlo.py): each
+   of befores is a position a greedy opponent faced (as position_from reads it), the same index of afters the
+   position his move led to; each mapping (see mapping_from) renames the cards the strong player cannot see.  For each
+   mapping, how many of the positions, so renamed, the greedy player would have left otherwise than he did (the
+   hands, the melds, the offer and the phase compared). */
+static PyObject *kernel_misfits(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *rules_t, *befores, *afters, *mappings;
+    if (!PyArg_ParseTuple(args, "OO!O!O!", &rules_t, &PyTuple_Type, &befores, &PyTuple_Type, &afters, &PyTuple_Type,
+                          &mappings))
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(befores), k = PyTuple_GET_SIZE(mappings);
+    if (n != PyTuple_GET_SIZE(afters) || n > 4096 || k > 1000000 || n * k > 100000000) {
+        PyErr_Format(conquian_error, "kernel misfits: as many positions after as before (%zd, %zd), at most 4096, at "
+                     "most 10^6 mappings (not %zd) and 10^8 positions renamed in all", n, PyTuple_GET_SIZE(afters), k);
+        return NULL;
+    }
+    Rules *r = calloc(1, sizeof(Rules));
+    State *pos = calloc((size_t)(2 * n + 1), sizeof(State));
+    PyObject *out = NULL;
+    Work w;
+    memset(&w, 0, sizeof w);
+    MT unused;  /* greedy players draw nothing from a generator */
+    memset(&unused, 0, sizeof unused);
+    if (!r || !pos) { PyErr_NoMemory(); goto done; }
+    if (rules_from(rules_t, r) < 0) goto done;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (position_from(r, PyTuple_GET_ITEM(befores, i), &pos[2 * i]) < 0
+            || position_from(r, PyTuple_GET_ITEM(afters, i), &pos[2 * i + 1]) < 0) goto done;
+    out = PyTuple_New(k);
+    if (!out) goto done;
+    for (Py_ssize_t j = 0; j < k; j++) {
+        if (!(j & 63) && PyErr_CheckSignals() < 0) { Py_CLEAR(out); goto done; }
+        const uint8_t *map = mapping_from(r, PyTuple_GET_ITEM(mappings, j), j);
+        if (!map) { Py_CLEAR(out); goto done; }
+        long count = 0;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            State g, a;
+            if (relabelled(r, &pos[2 * i], map, &g) < 0 || relabelled(r, &pos[2 * i + 1], map, &a) < 0) {
+                PyErr_Format(conquian_error, "kernel misfits: mapping %zd renames a card of a meld (position %zd)", j, i);
+                Py_CLEAR(out);
+                goto done;
+            }
+            w.cache[0].valid = w.cache[1].valid = 0;
+            int bad = 0, pick = choose(r, &g, 1, &unused, 0, &w, &bad);
+            if (bad) {
+                not_chosen(&w, "misfits", i, 1);
+                Py_CLEAR(out);
+                goto done;
+            }
+            apply(r, &g, &w.acts.a[pick]);
+            int same = g.phase == a.phase && g.offer == a.offer;
+            for (int role = 0; role < 2 && same; role++) {
+                same = g.hands[role] == a.hands[role] && g.nmelds[role] == a.nmelds[role];
+                for (int m = 0; m < g.nmelds[role] && same; m++) same = g.melds[role][m] == a.melds[role][m];
+            }
+            count += !same;
+        }
+        PyObject *v = PyLong_FromLong(count);
+        if (!v) { Py_CLEAR(out); goto done; }
+        PyTuple_SET_ITEM(out, j, v);
+    }
+done:
+    work_free(&w);
+    if (r) rules_free(r);
+    free(r);
+    free(pos);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"play", kernel_play, METH_VARARGS,
      "play(rules, state, deals, (dealer, pone), final, check, limit) -> (results, state)"},
     {"playouts", kernel_playouts, METH_VARARGS, "playouts(rules, positions, limit) -> winners"},
+    {"misfits", kernel_misfits, METH_VARARGS, "misfits(rules, befores, afters, mappings) -> counts"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -111,3 +111,54 @@ twice:
     PyErr_SetString(conquian_error, "kernel position: a card in two places");
     return -1;
 }
+
+/* -- the same position with the cards renamed (the strong player's inference) ------------------------------------ */
+/* A mapping is bytes, MAXCARDS long: at each card's code, the code of the card put in its place; on the pack's
+   cards it must be one to one onto the pack (the other bytes are not read). */
+static const uint8_t *mapping_from(const Rules *r, PyObject *m, Py_ssize_t at) {
+    if (!PyBytes_Check(m) || PyBytes_GET_SIZE(m) != MAXCARDS) {
+        PyErr_Format(conquian_error, "kernel misfits: mapping %zd must be bytes, %d long", at, MAXCARDS);
+        return NULL;
+    }
+    const uint8_t *map = (const uint8_t *)PyBytes_AS_STRING(m);
+    uint64_t deck = 0, images = 0;
+    for (int i = 0; i < r->size; i++) deck |= 1ULL << r->deck[i];
+    for (int i = 0; i < r->size; i++) {
+        int c = map[r->deck[i]];
+        if (c >= MAXCARDS || !(deck >> c & 1) || (images >> c & 1)) {
+            PyErr_Format(conquian_error, "kernel misfits: mapping %zd is not one to one on the pack (card code %d)", at,
+                         r->deck[i]);
+            return NULL;
+        }
+        images |= 1ULL << c;
+    }
+    return map;
+}
+
+static uint64_t renamed(uint64_t m, const uint8_t *map) {
+    uint64_t out = 0;
+    for (; m; m &= m - 1) out |= 1ULL << map[low_code(m)];
+    return out;
+}
+
+/* g with every card renamed by map (checked by mapping_from): each player's melds sorted again, as position_from
+   wants them.  -1 if a meld, renamed, is no meld (the caller renamed a card everyone sees). */
+static int relabelled(const Rules *r, const State *g, const uint8_t *map, State *out) {
+    *out = *g;
+    for (int role = 0; role < 2; role++) {
+        out->down[role] = 0;
+        out->hands[role] = renamed(g->hands[role], map);
+        for (int i = 0; i < g->nmelds[role]; i++) {
+            uint64_t m = renamed(g->melds[role][i], map);
+            if (!is_meld(r, m)) return -1;
+            int j = i;
+            for (; j > 0 && out->melds[role][j - 1] > m; j--) out->melds[role][j] = out->melds[role][j - 1];
+            out->melds[role][j] = m;
+            out->down[role] |= m;
+        }
+    }
+    out->offer = renamed(g->offer, map);
+    for (int i = 0; i < g->nstock; i++) out->stock[i] = map[g->stock[i]];
+    for (int i = 0; i < g->nout; i++) out->out[i] = map[g->out[i]];
+    return 0;
+}

@@ -13,7 +13,10 @@ and a child Python (with the sanitizer's runtime preloaded) runs four parts ther
   wrong type, parts of the wrong type or size) or with odd melds within the pack (which it must play);
 * positions: the kernel's playouts (``playouts``) from positions of random deals, a third as they stand (compared with
   the Python engine's playouts), the rest spoiled (cards in two places or missing, masks out of the pack, huge,
-  negative or not ints, melds out of order or no melds, fields out of range, parts of the wrong size or type);
+  negative or not ints, melds out of order or no melds, fields out of range, parts of the wrong size or type),
+  and the strong player's inference (``misfits``) from the same positions, spoiled or not, before or after a move,
+  with the pack's cards renamed at random (most renamings one to one on the pack, some short, long, a list, a card
+  twice or out of the pack);
 * walks: ``laid_out`` and ``fewest`` given hands and melds within what a deal holds (compared with the walk in
   Python) and beyond it (cards three to fifteen times, seven to fifteen jokers, hands of 21 to 90 cards, bags past
   the jokers', negative, huge or not ints, melds repeated hundreds of times, points and values out of range).
@@ -269,6 +272,18 @@ def hostile_positions(count: int, seed: int) -> dict:
             if (0.0 if winner < 0 else 1.0 if winner == 0 else -1.0) != playout(g.copy(), 0, greedy, 300):
                 raise AssertionError(f"the playouts differ: {rules}, {g.snapshot()}")
             outcomes["compared"] += 1
+            moved = g.copy().play(greedy.choose(g))
+            if not moved.is_over:  # the inference on a real move, the cards renamed at random (most one to one)
+                after = kernel.position(moved.snapshot())
+                try:
+                    counts = _kernel.misfits(table, (tuple(pos),), (after,), (bytes(range(kernel.MAPPING_SIZE)),)
+                                             + tuple(_mapping(rng, rules, _in_melds(pos, after), False)
+                                                     for _ in range(rng.randint(1, 8))))
+                    if counts[0] != 0:
+                        raise AssertionError(f"the greedy move does not fit itself: {rules}, {g.snapshot()}")
+                    outcomes["misfits counted"] += 1
+                except (TypeError, ConquianError) as e:
+                    outcomes[f"misfits {type(e).__name__}"] += 1
             continue
         for _ in range(rng.randint(1, 3)):
             if _spoilable(pos):  # a part already of the wrong type stays as it is
@@ -278,7 +293,49 @@ def hostile_positions(count: int, seed: int) -> dict:
             outcomes["played"] += 1
         except (TypeError, ConquianError) as e:
             outcomes[type(e).__name__] += 1
+        try:  # the strong player's inference: the same position as before or after a move, renamed at random
+            good = kernel.position(g.snapshot())
+            pair = (tuple(pos), good) if rng.random() < 0.5 else (good, tuple(pos))
+            _kernel.misfits(table, (pair[0],), (pair[1],), tuple(_mapping(rng, rules) for _ in range(rng.randint(0, 4))))
+            outcomes["misfits read"] += 1
+        except (TypeError, ConquianError) as e:
+            outcomes[f"misfits {type(e).__name__}"] += 1
     return dict(sorted(outcomes.items()))
+
+
+def _in_melds(*positions) -> int:
+    """The cards in the melds of the positions given (kernel.position's tuples): those everyone sees."""
+    out = 0
+    for p in positions:
+        for melds in p[1]:
+            for m in melds:
+                out |= m
+    return out
+
+
+def _mapping(rng: random.Random, rules, fixed: int = 0, spoiled: bool = True):
+    """A renaming of the pack's cards as the kernel's misfits() reads one (bytes, a byte for every code), most of them
+    one to one on the pack and the cards of ``fixed`` (a mask: those in melds) left in place, some spoiled: short,
+    long, a list, a card twice, a card out of the pack."""
+    from conquian.games.conquian import kernel
+    deck = [c.code for c in rules.deck if not (fixed >> c.code) & 1]
+    m = bytearray(range(kernel.MAPPING_SIZE))
+    dealt = deck[:]
+    rng.shuffle(dealt)
+    for a, b in zip(deck, dealt):
+        m[a] = b
+    spoil = rng.randrange(8) if spoiled else 0
+    if spoil == 1:
+        return bytes(m[:rng.randrange(kernel.MAPPING_SIZE)])
+    if spoil == 2:
+        return bytes(m) + bytes(rng.randrange(1, 4))
+    if spoil == 3:
+        return list(m)
+    if spoil == 4:
+        m[rng.choice(deck)] = rng.choice(deck)
+    if spoil == 5:
+        m[rng.choice(deck)] = rng.randrange(256)
+    return bytes(m)
 
 
 def hostile_walks(count: int, seed: int) -> dict:

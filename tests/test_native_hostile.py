@@ -27,6 +27,7 @@ from conquian.errors import CardError, ConquianError, PositionError, RuleError
 from conquian.games.romme import walk
 from conquian.games.romme.bags import JOKER_SHIFT, bag
 from conquian.games.romme.rules import AXIS_BY_NAME as ROMME_AXES
+from conquian.players import GreedyPlayer
 from support import plain_sigint
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -317,3 +318,73 @@ def test_playouts_refuse_a_bad_limit_and_too_many_positions():
         playouts(table, (tuple(_position()),), 0)
     with pytest.raises(TypeError):
         playouts(table, [tuple(_position())], 300)
+
+
+# -- the kernel's misfits: positions before and after a move, cards renamed ----------------------------------------
+def _misfits_args():
+    """Foster's deal just dealt, the dealer's first move played by the greedy player: before, after, identity."""
+    g = Game(FOSTER, seed=3)
+    before = kernel.position(g.snapshot())
+    g.play(GreedyPlayer().choose(g))
+    return kernel.compiled(FOSTER), (before,), (kernel.position(g.snapshot()),), bytes(range(kernel.MAPPING_SIZE))
+
+
+def _swapped(identity: bytes, a: int, b: int) -> bytes:
+    m = bytearray(identity)
+    m[a], m[b] = m[b], m[a]
+    return bytes(m)
+
+
+def test_misfits_refuse_a_mapping_that_is_no_renaming_of_the_pack():
+    table, befores, afters, identity = _misfits_args()
+    misfits = _kernel().misfits
+    assert misfits(table, befores, afters, (identity,)) == (0,)  # the greedy player's own move fits
+    deck = sorted(c.code for c in FOSTER.deck)
+    outside = next(c for c in range(kernel.MAPPING_SIZE) if c not in deck)
+    twice = bytearray(identity)
+    twice[deck[0]] = deck[1]
+    away = bytearray(identity)
+    away[deck[0]] = outside
+    for mapping, error, says in [
+            (identity[:-1], ConquianError, "must be bytes, 64 long"), (identity + b"\0", ConquianError, "64 long"),
+            (list(identity), ConquianError, "must be bytes"), (bytes(twice), ConquianError, "not one to one"),
+            (bytes(away), ConquianError, "not one to one"), (bytes([255]) * 64, ConquianError, "not one to one")]:
+        with pytest.raises(error, match=says):
+            misfits(table, befores, afters, (identity, mapping))
+    # cards outside the pack are not read: renaming them changes nothing
+    assert misfits(table, befores, afters, (_swapped(identity, outside, outside + 1),)) == (0,)
+
+
+def test_misfits_refuse_positions_no_deal_holds_and_a_meld_renamed_to_none():
+    table, befores, afters, identity = _misfits_args()
+    misfits = _kernel().misfits
+    with pytest.raises(ConquianError, match="as many positions after as before"):
+        misfits(table, befores, (), (identity,))
+    with pytest.raises(ConquianError, match="at most 4096"):
+        misfits(table, befores * 4097, afters * 4097, (identity,))
+    with pytest.raises(ConquianError, match="10\\^8 positions renamed in all"):  # a call of hours is refused at once
+        misfits(table, befores * 4000, afters * 4000, (identity,) * 30000)
+    with pytest.raises(TypeError):
+        misfits(table, list(befores), afters, (identity,))
+    for name, bad, error, message in _hostile_positions():
+        with pytest.raises(error, match=message):
+            misfits(table, (bad,), afters, (identity,))
+        with pytest.raises(error, match=message):
+            misfits(table, befores, (bad,), (identity,))
+    # a meld on the table, one of its cards renamed to a card that makes it none
+    g = Game(FOSTER, seed=3)
+    greedy = GreedyPlayer()
+    while not g.snapshot().melds[0] and not g.snapshot().melds[1]:
+        g.play(greedy.choose(g))
+    s = g.snapshot()
+    meld = (s.melds[0] or s.melds[1])[0]
+    low = (meld & -meld).bit_length() - 1
+    position = kernel.position(s)
+    refused = 0
+    for other in (c.code for c in FOSTER.deck if not (meld >> c.code) & 1):
+        try:
+            misfits(table, (position,), (position,), (_swapped(identity, low, other),))
+        except ConquianError as e:
+            assert "mapping 0 renames a card of a meld (position 0)" in str(e)
+            refused += 1
+    assert refused >= 20  # a card of a set or a run swapped for one of another rank and suit: no meld

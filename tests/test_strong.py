@@ -12,9 +12,9 @@ from conquian import Game
 from conquian.games import game_of
 from conquian.games.conquian import kernel
 from conquian.games.conquian.state import Phase
-from conquian.montecarlo import PLAYOUT_LIMIT, knowledge, known_cards, playout, sample, weigh
+from conquian.montecarlo import PLAYOUT_LIMIT, knowledge, known_cards, playout, sample, sampled, weigh
 from conquian.players import GreedyPlayer, RandomPlayer, StrongPlayer, parse_strategies
-from conquian.errors import StrategyError
+from conquian.errors import ConquianError, StrategyError
 from conquian.registry import parse_rules
 from conquian.simulation import Simulation
 
@@ -178,3 +178,101 @@ def test_playouts_the_kernel_cannot_play_are_left_to_python():
     north_american = _midway("pagat-north-american", 2, 2, 5)  # games under two rule sets at once
     assert kernel.playouts([north_american, _midway("foster-1913", 2, 2, 5)], PLAYOUT_LIMIT) is None
     assert kernel.playouts([], PLAYOUT_LIMIT) == []
+
+
+# -- the strong level reads every move of its opponent (the kernel's misfits) -----------------------------------------
+def _renamed(g, me: int, mapping: bytes):
+    """The deal ``g`` with the cards seat ``me`` cannot see renamed by ``mapping`` (the Python engine's way)."""
+    hidden = game_of(g).hidden
+    places = g.places()
+    return hidden.with_cards(g, {name: [mapping[c.code] for c in places[name]]
+                                 for name in hidden.hidden_places(me, g.players)})
+
+
+def _python_misfits(moves, me: int, mapping: bytes) -> int:
+    """How many of the moves a greedy player, the cards renamed, would have left otherwise: the Python engine's
+    answer to the question the kernel answers."""
+    greedy, count = GreedyPlayer(), 0
+    for before, after in moves:
+        b, a = _renamed(before, me, mapping), _renamed(after, me, mapping)
+        mine = b.copy().play(greedy.choose(b)).snapshot()
+        theirs = a.snapshot()
+        count += (mine.hands, mine.melds, mine.offer, mine.phase) != (theirs.hands, theirs.melds, theirs.offer,
+                                                                     theirs.phase)
+    return count
+
+
+def _deal_with_moves(rules: str, seed: int, moves: int, opponent):
+    """A deal of ``moves`` moves, the dealer (seat 0) greedy and the pone playing ``opponent``; the pone's moves as
+    the dealer knows them."""
+    g, greedy = Game(rules, seed=seed), GreedyPlayer()
+    for _ in range(moves):
+        player = greedy if int(g.to_act) == 0 else opponent
+        a = player.choose(g)
+        if g.copy().play(a).is_over:
+            break
+        g.play(a)
+    return g
+
+
+@pytest.mark.parametrize("rules", ["foster-1913", "dutch", "rummy-ch", "pagat-north-american",
+                                   "foster-1913(forcing=both)"])
+def test_the_kernel_counts_the_moves_a_greedy_player_would_not_have_made_as_python_does(rules):
+    if not kernel.available():
+        pytest.skip(kernel.why_not(parse_rules(rules), ["greedy"]))
+    rng, compared, seen = random.Random(rules), 0, Counter()
+    for seed in range(6):
+        for opponent in (GreedyPlayer(), RandomPlayer(random.Random(seed))):
+            g = _deal_with_moves(rules, seed, 8 + 4 * seed, opponent)
+            known = knowledge(g, 0)
+            pool = sorted(c for name in game_of(g).hidden.hidden_places(0, 2) for c in _codes(g.places()[name]).elements()
+                          if name == "stock" or c not in known.known.get(name, Counter()))
+            identity = bytes(range(kernel.MAPPING_SIZE))
+            mappings = [identity]
+            for _ in range(6):
+                dealt = pool[:]
+                rng.shuffle(dealt)
+                m = bytearray(identity)
+                for a, b in zip(pool, dealt):
+                    m[a] = b
+                mappings.append(bytes(m))
+            counts = kernel.misfits(kernel.moves_read(known.moves), mappings)
+            assert counts == [_python_misfits(known.moves, 0, m) for m in mappings], (rules, seed)
+            if isinstance(opponent, GreedyPlayer):
+                assert counts[0] == 0  # the real cards fit every move a greedy opponent made
+            compared += len(mappings)
+            seen.update(c > 0 for c in counts)
+    # both answers met, a fit more often than by the real cards alone (each greedy deal's identity)
+    assert compared == 6 * 2 * 7 and seen[True] > 20 and seen[False] > 6
+
+
+@pytest.mark.parametrize("rules", ["foster-1913", "dutch"])
+def test_the_strong_level_guesses_a_greedy_opponents_hand_better_by_reading_his_moves(rules):
+    if not kernel.available():
+        pytest.skip(kernel.why_not(parse_rules(rules), ["greedy"]))
+    guessed = {"passes": 0, "moves": 0}
+    for seed in range(12):
+        g = _deal_with_moves(rules, seed, 10 + seed % 4 * 3, GreedyPlayer())
+        me = int(g.to_act)
+        hidden = game_of(g).hidden
+        theirs = hidden.hand_place(1 - me)
+        known = knowledge(g, me)
+        for reads in guessed:
+            dealt = sampled(g, me, random.Random(seed), 32, known, reads)
+            assert len(dealt) == 32
+            for d in dealt:  # what the seat sees is kept, whatever it reads
+                for name, cards in d.places().items():
+                    if name not in hidden.hidden_places(me, 2):
+                        assert _codes(cards) == _codes(g.places()[name])
+                guessed[reads] += sum((_codes(d.places()[theirs]) & _codes(g.places()[theirs])).values())
+    # the cards of his hand guessed right, over 12 positions and 32 samples each
+    assert guessed["moves"] > 1.1 * guessed["passes"], guessed
+
+
+def test_the_strong_level_reads_only_the_passes_where_the_kernel_cannot_read_the_moves():
+    for g in (_midway("pagat-mexican", 3, 2, 9), _midway("romme-spielwiki", 2, 2, 9)):
+        me = g.to_act
+        assert [d.snapshot() for d in sampled(g, me, random.Random(4), 5, None, "moves")] == \
+            [d.snapshot() for d in sampled(g, me, random.Random(4), 5, None, "passes")]
+    with pytest.raises(ConquianError, match="reads 'everything': 'passes' or 'moves'"):
+        sampled(g, me, random.Random(4), 5, None, "everything")

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from conquian.statistics import UNFINISHED_LIMIT, paired, play_cell, run_here
-from conquian.strong_check import DEALS, LEVEL, compute, jobs_for, kernel_plays, main
+from conquian.errors import ConquianError
+from conquian.strong_check import DEALS, LEVEL, compute, deals_of, each_deal, jobs_for, kernel_plays, main
 from conquian_site.findings import compare, settle
 from conquian_site.strongcheck import (StrongCheckError, agree, checks, load_checks, method_words, opening_checks,
                                       opening_strong_sources)
@@ -71,13 +72,74 @@ def test_a_strong_cell_is_fixed_by_its_seed_and_compared_deal_by_deal(greedy):
 def test_the_committed_check_is_of_the_committed_greedy_figures(greedy):
     data = load_checks(ROOT / "docs", greedy)
     assert data["deals"] >= DEALS and data["players"] == LEVEL
-    chosen = jobs_for(greedy, data["checks"], data["deals"])
-    assert {s: [c["rules"] for c in cells] for s, cells in chosen.items()} == \
-        {s: [c["rules"] for c in b["cells"]] for s, b in data["conquian"].items()}, "run make stats-strong"
+    chosen = jobs_for(greedy, None if data["checks"] == "all" else data["checks"], data["deals"])
+    planned = {s: [c["rules"] for c in cells] for s, cells in chosen.items()}
+    held = {s: [c["rules"] for c in b["cells"]] for s, b in data["conquian"].items()}
+    assert data["planned"] == sum(map(len, planned.values())), "run make stats-strong"
+    # a run stopped half-way holds some of the cells chosen, in their order, each source's rules as declared first
+    for source, rules in held.items():
+        assert rules[0] == source and [r for r in planned[source] if r in rules] == rules, source
+    if data["complete"]:
+        assert held == planned, "run make stats-strong"
+    assert data["played"] == sum(map(len, held.values())) <= data["planned"]
     for block in data["conquian"].values():
+        base = block["cells"][0]
+        deals = deals_of(base["each_deal"], data["deals"])  # kept, so that a later run pairs new switches with them
+        assert sum(w for w, _ in deals) == base["figures"]["wins"]
+        assert sum(d for _, d in deals) == base["figures"]["decisions"]
         for c in block["cells"]:
             assert c["figures"]["deals"] == data["deals"]
             assert c["axis"] is None or c["paired"]["deals"] == data["deals"]
+
+
+def test_a_run_stopped_half_way_is_carried_on_where_it_stopped(greedy):
+    two = {**greedy, "conquian": {s: greedy["conquian"][s] for s in ("foster-1913", "rummy-ch")}}
+    whole = compute(two, 2, 3, run_here)
+    saved = []
+
+    def stop_after_three(data):
+        saved.append(data)
+        if len(saved) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        compute(two, 2, 3, run_here, save=stop_after_three)
+    part = saved[-1]
+    assert not part["complete"] and (part["played"], part["planned"]) == (3, 6)
+    # both sources' rules as declared first, then the largest switch of the first
+    assert [[c["rules"] for c in b["cells"]] for b in part["conquian"].values()] == \
+        [["foster-1913", whole["conquian"]["foster-1913"]["cells"][1]["rules"]], ["rummy-ch"]]
+    played = []
+
+    def counting(jobs, progress=None, each=None):
+        played.extend(j[0] for j in jobs)
+        return run_here(jobs, progress, each)
+
+    again = compute(two, 2, 3, counting, before=json.loads(json.dumps(part)))
+    assert len(played) == 3 and not set(played) & {"foster-1913", "rummy-ch"}
+    for d in (whole, again):
+        del d["made"], d["seconds"]
+    assert again == whole
+    # a file of other deals, or of another level, is not carried on: every cell is played again
+    played.clear()
+    compute(two, 2, 3, counting, before={**part, "deals": 4})
+    assert len(played) == 6
+    # nor one whose deals the player plays otherwise now (changed since, the version number the same)
+    changed = json.loads(json.dumps(part))
+    base = changed["conquian"]["foster-1913"]["cells"][0]
+    base["each_deal"] = " ".join(t[:-1] if t.endswith("w") else t + "w" for t in base["each_deal"].split(" "))
+    played.clear()
+    said = []
+    compute(two, 2, 3, counting, said.append, before=changed)
+    assert len(played) == 6 and "played otherwise" in said[0]
+
+
+@pytest.mark.parametrize("text,expect", [("12 7w", "2 deals, not 3"), ("12 x7 3", "'x7'"), ("1234567w 1 1", "'1234567w'"),
+                                         ("1 2  3", "''"), ("-1 2 3", "'-1'"), ("1 ٣ 3", "'٣'")])
+def test_the_deals_kept_are_read_back_or_refused(text, expect):
+    assert deals_of(each_deal([(True, 37), (False, 52), (True, 0)]), 3) == [(True, 37), (False, 52), (True, 0)]
+    with pytest.raises(ConquianError, match=re.escape(expect)):
+        deals_of(text, 3)
 
 
 @pytest.mark.parametrize("damage,expect", [
@@ -85,6 +147,8 @@ def test_the_committed_check_is_of_the_committed_greedy_figures(greedy):
     (lambda d: d.update(greedy_seed=1999), "greedy figures of seed 1999"),
     (lambda d: d["conquian"]["foster-1913"].update(rules="foster-1913(pack=spanish)"), "other rules"),
     (lambda d: d["conquian"]["foster-1913"]["cells"][1].update(rules="foster-1913(max_players=9)"), "malformed"),
+    (lambda d: d["conquian"]["foster-1913"]["cells"].pop(0), "its first cell is not its rules as declared"),
+    (lambda d: d["conquian"]["foster-1913"].update(cells=[]), "its first cell is not its rules as declared"),
 ])
 def test_a_check_of_other_figures_stops_the_build_naming_it(tmp_path, greedy, damage, expect):
     d = json.loads(STRONG.read_text(encoding="utf-8"))
@@ -118,11 +182,25 @@ def test_a_change_the_strong_player_finds_the_other_way_is_not_called_one(greedy
     assert not mine.clear["won"]
 
 
-@pytest.mark.parametrize("argv,expect", [(["--deals", "0"], "at least 1"), (["--checks", "-1"], "at least 0"),
+@pytest.mark.parametrize("argv,expect", [(["--deals", "0"], "at least 1"), (["--processes", "0"], "at least 1"),
                                          (["--greedy", "/nonexistent.json"], "nonexistent.json")])
 def test_the_command_line_refuses_bad_arguments(argv, expect):
     with pytest.raises(SystemExit, match=re.escape(expect)):
         main(argv)
+
+
+@pytest.mark.parametrize("checks", ["-1", "some", "1e3"])
+def test_the_command_line_refuses_a_number_of_checks_that_is_none(checks, capsys):
+    with pytest.raises(SystemExit):
+        main(["--checks", checks])
+    assert f"{checks!r}: all, or a whole number at least 0" in capsys.readouterr().err
+
+
+def test_a_file_that_cannot_be_read_is_not_carried_on_silently(tmp_path):
+    out = tmp_path / "strong.json"
+    out.write_text("{not json", encoding="utf-8")
+    with pytest.raises(SystemExit, match="run with --afresh"):
+        main(["--out", str(out), "--deals", "1", "--checks", "0"])
 
 
 def test_the_pages_show_the_check_and_say_where_both_agree(built_site, greedy):
@@ -132,7 +210,7 @@ def test_the_pages_show_the_check_and_say_where_both_agree(built_site, greedy):
     found = checks(data, by_rules)
     assert found and all(c.greedy is not None for c in found)
     effects = _text(built_site / "statistics" / "effects.html")
-    assert opening_checks(found, data["deals"])[0] in effects
+    assert opening_checks(found, data)[0] in effects
     section = effects[effects.index("Checked with the strong computer"):]
     assert section.count("Direction: the same for both") == sum(c.same_direction for c in found)
     assert section.count("Direction: opposite") == sum(not c.same_direction for c in found)

@@ -41,7 +41,7 @@ from ...gametype import MAX_DECISIONS, MAX_GAMES, UNFINISHED, DealResult, whole_
 from ...text import shorten
 from .state import Origin, Outcome, Phase, Role, Snapshot, Termination
 
-__all__ = ["available", "why_not", "play", "tally", "plays", "header", "built_from", "signature", "PLAYS", "Flag",
+__all__ = ["available", "why_not", "play", "tally", "moves_read", "misfits", "MAPPING_SIZE", "plays", "header", "built_from", "signature", "PLAYS", "Flag",
            "ACTION_KINDS",
            "NotInPlay", "FLAG", "TABLE", "FLAGS", "PLAY_AXES", "TABLE_AXES", "NOT_IN_PLAY", "DEFAULT_ONLY", "MAX_KEPT"]
 
@@ -365,6 +365,38 @@ def playouts(games, limit: int) -> "list[int] | None":
     for i, winner in zip(where, _kernel.playouts(compiled(played), tuple(positions), limit)):
         out[i] = winner
     return out
+
+
+#: How long a mapping of :func:`misfits` is: one byte for every card code (native/kernel.c's MAXCARDS).
+MAPPING_SIZE = 64
+
+
+def moves_read(moves) -> "tuple | None":
+    """``moves`` (pairs of deals: the position another seat faced, and the one his move led to; two players, the
+    same rules) as :func:`misfits` reads them; None where the kernel cannot read them (then the strong player reads
+    the passes alone, on the Python engine).  Moves in an exchange before play are left out."""
+    if not moves:
+        return None
+    rules = moves[0][0].rules
+    played = rules.replace(exchange=False) if rules.exchange else rules
+    if moves[0][0].players != 2 or any(b.rules != rules for b, _ in moves) or why_not(played, ["greedy", "greedy"]):
+        return None
+    befores, afters = [], []
+    for before, after in moves:
+        b, a = before.snapshot(), after.snapshot()
+        if Phase.EXCHANGE in (b.phase, a.phase) or Phase.OVER in (b.phase, a.phase):
+            continue
+        befores.append(position(b))
+        afters.append(position(a))
+    return compiled(played), tuple(befores), tuple(afters)
+
+
+def misfits(read: tuple, mappings) -> "list[int]":
+    """The strong player's inference: for each mapping (bytes, :data:`MAPPING_SIZE` long: at each card's code, the
+    code of the card put in its place, one to one on the pack), how many of the moves ``read`` by :func:`moves_read`,
+    with the cards so renamed, a greedy player would have left otherwise."""
+    table, befores, afters = read
+    return list(_kernel.misfits(table, befores, afters, tuple(mappings)))
 
 
 #: The kinds of action the kernel counts, in native/deal.h's order (``K_PASS`` ...), then a discard forced onto a

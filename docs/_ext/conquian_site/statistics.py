@@ -367,7 +367,7 @@ class StatisticsDirective(CqDirective):
                                     "by one; a change in bold in the table is clear of chance even allowing for every "
                                     "comparison on this page.", classes=["cq-plot-caption"]))
         if summary:  # the sentences that open the page (effects-summary), above its introduction
-            said = opening_effects(labelled, tested) + opening_checks(found, strong["deals"])
+            said = opening_effects(labelled, tested) + opening_checks(found, strong)
             return [nodes.container("", *(para(x) for x in said), classes=["cq-stats-summary"])]
         out.append(checked_section(found, strong, words, table))
         last = nodes.section(ids=["effect-none"], names=["effect-none"])

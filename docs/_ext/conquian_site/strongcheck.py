@@ -27,7 +27,7 @@ from .findings import Comparison, compare
 from .nodes import para
 
 __all__ = ["Check", "StrongCheckError", "load_checks", "checks", "agree", "opening_checks", "opening_strong_sources",
-           "strong_bases", "method_words", "checked_section", "DATA"]
+           "strong_bases", "method_words", "progress_words", "checked_section", "DATA"]
 
 DATA = Path("_data") / "statistics-strong.json"
 
@@ -65,6 +65,9 @@ def load_checks(srcdir, greedy: dict) -> dict:
         if source not in VARIANTS or theirs is None or block.get("rules") != theirs.get("rules"):
             raise StrongCheckError(f"{where}: {source}: not a source of the greedy figures, or other rules")
         known = {c.get("rules") for c in theirs["cells"]}
+        cells = block.get("cells") or [{}]
+        if cells[0].get("axis", "") is not None or cells[0].get("rules") != block["rules"]:
+            raise StrongCheckError(f"{where}: {source}: its first cell is not its rules as declared")
         for cell in block.get("cells", ()):
             if cell.get("rules") not in known or "figures" not in cell:
                 raise StrongCheckError(f"{where}: {source}: a malformed cell {cell!r:.80}")
@@ -90,14 +93,33 @@ def agree(found: list[Check]) -> None:
             c.greedy.clear["won"] = False
 
 
-def opening_checks(found: list[Check], deals: int) -> list[str]:
+def _which(data: dict) -> str:
+    """Which switches the check plays, in words: the largest few, or all of them (so far, some)."""
+    if data.get("checks") != "all":
+        return f"the {data['checks']} switches a source that move the share of won deals most for the greedy players"
+    return "every switch of each source checked, those that move the share of won deals most for the greedy players " \
+           "first"
+
+
+def progress_words(data: dict) -> str:
+    """How far the check has come: all its cells, or how many of them (a run of make stats-strong stopped half-way
+    and carried on later)."""
+    if data.get("complete", True):
+        return ""
+    return (f" The check is not finished: {data['played']} of its {data['planned']} cells are played (each "
+            f"source's rules as declared and its largest switches first); make stats-strong carries it on.")
+
+
+def opening_checks(found: list[Check], data: dict) -> list[str]:
     """The sentence that opens the page of effects about the check."""
     if not found:
         return []
     same = sum(c.same_direction for c in found)
+    what = ("the switches that move the share of won deals most" if data.get("checks") != "all" else
+            "the switches, largest first" if not data.get("complete", True) else "every switch it can play fast")
     return [f"The strong computer player (it guesses the cards it cannot see and plays many deals out before each "
-            f"choice) played again the {len(found)} switches that move the share of won deals most, {deals:,} deals "
-            f"each: it finds the same direction in {same} of them."]
+            f"choice) played again {len(found)} of {what}, {data['deals']:,} deals each: it finds the same direction "
+            f"in {same} of them."]
 
 
 def strong_bases(data: dict, greedy: dict) -> list[tuple[str, dict]]:
@@ -126,14 +148,14 @@ def opening_strong_sources(data: dict, greedy: dict) -> list[str]:
 
 def method_words(data: dict) -> str:
     """How the strong players' figures were made, for the method's note."""
-    samples, width = LEVELS[data["players"]]
+    samples, width = LEVELS[data["players"]].samples, LEVELS[data["players"]].width
     return (f"The figures of the strong computer player (the last table by source, and the check at the end of the "
             f"page of effects) come from two strong players at the {data['players']} level: before each choice with "
             f"more than one move, each deals the cards it cannot see {samples} times, consistently with what it saw, "
             f"plays up to {width} moves out in each such deal between greedy players, and keeps the move that won "
-            f"most. {data['deals']:,} deals a cell, the same seed as the greedy figures (so the same deals), and the "
-            f"{data['checks']} switches a source that move the share of won deals most for the greedy players; made "
-            f"on {data['made']} in {data['seconds']:,} s by make stats-strong.")
+            f"most. {data['deals']:,} deals a cell, the same seed as the greedy figures (so the same deals), and "
+            f"{_which(data)}; made on {data['made']} in {data['seconds']:,} s of running by make stats-strong."
+            + progress_words(data))
 
 
 def _points(d: tuple) -> str:
@@ -150,11 +172,12 @@ def checked_section(found: list[Check], data: dict, words: dict, table) -> nodes
     out += nodes.title(title, title)
     out += para(f"The greedy players above look one move ahead, so a change they show could be a habit of theirs. "
                 f"The strong computer player guesses the cards it cannot see and plays each choice out in "
-                f"{LEVELS[data['players']][0]} such guesses before it chooses (its {data['players']} level). Two of them played {data['deals']:,} deals "
-                f"of each source's rules as declared and of the switches below, the switches that move the share of "
-                f"won deals most for the greedy players, each from the same seed as theirs. Where the two find "
-                f"opposite directions, the change is not called one, and its figure above is not in bold. The "
-                f"other switches have not been checked yet: their figures are the greedy players' alone.")
+                f"{LEVELS[data['players']].samples} such guesses before it chooses (its {data['players']} level). Two of them played {data['deals']:,} deals "
+                f"of each source's rules as declared and of the switches below ({_which(data)}), each from the "
+                f"same seed as theirs. Where the two find opposite directions, the change is not called one, and its "
+                f"figure above is not in bold. The other switches have not been checked"
+                + (" yet" if not data.get("complete", True) else "") + ": their figures are the greedy players' "
+                "alone." + progress_words(data))
     rows = []
     for c in found:
         verdict = ("the same for both" if c.same_direction else
