@@ -9,7 +9,7 @@ same kind of decision, in the same run (this machine's speed drifts: the ratio i
 shared out over the processes given.
 
     python benchmarks/bench_strong.py [--deals N] [--level normal|strong] [--against greedy|random]
-                                      [--sources a,b] [--processes P] [--json]
+                                      [--reads passes|moves] [--sources a,b] [--processes P] [--json]
 
 The issue's aims: at least 65 % of the won deals against greedy under every Conquian source and 60 % in Rommé
 for two, at least 95 % against random; a decision at the normal level in at most 50 ms (median).
@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from conquian.games import game_of  # noqa: E402
+from conquian.montecarlo import READS  # noqa: E402
 from conquian.players import GreedyPlayer, RandomPlayer, StrongPlayer  # noqa: E402
 from conquian.registry import parse_rules  # noqa: E402
 
@@ -47,11 +48,11 @@ def wilson(k: int, n: int) -> tuple:
 
 
 def one(job: tuple) -> dict:
-    """One deal: (rules, seed, the strong player's seat, level, the opponent's name)."""
-    rules, seed, seat, level, against = job
+    """One deal: (rules, seed, the strong player's seat, level, the opponent's name[, what it reads])."""
+    rules, seed, seat, level, against, *reads = job
     r = parse_rules(rules)
     g = game_of(r).new_deal(r, 2, seed=seed)
-    strong = StrongPlayer(level, seed=0)
+    strong = StrongPlayer(level, seed=0, reads=reads[0] if reads else None)
     other = GreedyPlayer() if against == "greedy" else RandomPlayer(random.Random(seed))
     mine, theirs = [], []
     for _ in range(2000):
@@ -78,14 +79,17 @@ def main(argv=None) -> int:
     ap.add_argument("--sources", default=",".join(SOURCES))
     ap.add_argument("--processes", type=int, default=2)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--reads", default=None, choices=READS,
+                    help="what the strong player reads in its opponent's moves (default: its level's)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     sources = [s.strip() for s in a.sources.split(",") if s.strip()]
-    jobs = [(s, a.seed + d, seat, a.level, a.against) for s in sources for d in range(a.deals) for seat in (0, 1)]
+    jobs = [(s, a.seed + d, seat, a.level, a.against, a.reads) for s in sources for d in range(a.deals)
+            for seat in (0, 1)]
     started = time.perf_counter()
     with Pool(a.processes) as pool:
         results = pool.map(one, jobs, chunksize=1)
-    out = {"level": a.level, "against": a.against, "deals_per_source": a.deals, "seed": a.seed,
+    out = {"level": a.level, "reads": a.reads, "against": a.against, "deals_per_source": a.deals, "seed": a.seed,
            "seconds": round(time.perf_counter() - started, 1), "sources": {}}
     for s in sources:
         rs = [r for r in results if r["rules"] == s]

@@ -7,11 +7,12 @@ action in each such deal and plays the deal out between greedy players (:func:`p
 most often, over the same samples for every action, is chosen (:func:`weigh`).  The samples are drawn with the
 generator given, so a choice is fixed by it.
 
-What the other seats did tells something of their hands.  Every level reads the cards they passed (a sample in which
-the passer could have used the card is set aside); the strong level reads every move they made, as a greedy player
-would have made it with the hand the sample deals him (:func:`sampled`, on the game's native kernel: the question is
-asked of tens of thousands of renamed positions a decision).  Where the kernel cannot ask it (no kernel built, in the
-browser, three players, Rommé) the passes alone are read, so a strong player's choice there may differ.
+What the other seats did tells something of their hands.  The levels read the cards they passed (a sample in which
+the passer could have used the card is set aside).  On request (``reads="moves"``) every move they made is read, as
+a greedy player would have made it with the hand the sample deals him (:func:`sampled`, on the game's native
+kernel: the question is asked of tens of thousands of renamed positions a decision; where the kernel cannot ask it,
+the passes alone are read).  It guesses a greedy opponent's hand better, but did not win more deals against him
+(benchmarks/README.md), so no level reads so.
 
 Each game says which places a seat cannot see and how to put other cards there (its ``hidden`` module, see
 :attr:`conquian.gametype.GameType.hidden`).

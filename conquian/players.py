@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from .errors import StrategyError
 from .games import game_of
-from .montecarlo import Weighing, weigh
+from .montecarlo import READS, Weighing, weigh
 from .text import shorten
 
 __all__ = ["RandomPlayer", "GreedyPlayer", "StrongPlayer", "Level", "LEVELS", "STRATEGIES", "parse_strategies", "make_players"]
@@ -73,17 +73,19 @@ class Level(NamedTuple):
     reads: str
 
 
-LEVELS = {"normal": Level(8, 4, "passes"), "strong": Level(96, 8, "moves")}
+LEVELS = {"normal": Level(8, 4, "passes"), "strong": Level(96, 8, "passes")}
 """Level -> :class:`Level`.  The strong level's 96 deals are about where more stop helping (256 did no better in
-trials: benchmarks/README.md); reading every move of the opponent, not only his passes, guesses his hand better (see
-:data:`conquian.montecarlo.MOVE_TRIES`).  Where the native kernel plays the playouts and reads the moves, a decision
-takes about 0.17 s; on the Python engine a second or two."""
+trials: benchmarks/README.md); they are cheap where the native kernel plays them out (about 0.1 s a decision), and
+take a second or two on the Python engine.  Reading every move of the opponent (``reads="moves"``, a
+:class:`StrongPlayer` option) guesses his hand better but won no more deals over 3,300 games against greedy under
+four sources (benchmarks/README.md), at twice the time: not a level."""
 
 
 class StrongPlayer:
     """Determinised Monte Carlo (see the module's description) at a level of :data:`LEVELS`; deterministic: the
     samples of a decision are drawn from a generator seeded with ``seed``, the decision's number and what the seat
-    sees of its hand, so the same position asks the same question whatever came before.
+    sees of its hand, so the same position asks the same question whatever came before.  ``reads`` overrides what the
+    level reads in the opponent's moves (:func:`conquian.montecarlo.sampled`).
 
     >>> from conquian import Game
     >>> from conquian.players import StrongPlayer
@@ -95,15 +97,19 @@ class StrongPlayer:
 
     name = "strong"
 
-    def __init__(self, level: str = "strong", seed: int = 0):
+    def __init__(self, level: str = "strong", seed: int = 0, reads: "str | None" = None):
         if level not in LEVELS:
             raise StrategyError(f"level {shorten(str(level))!r}: levels are {', '.join(LEVELS)}")
+        if reads is not None and reads not in READS:
+            raise StrategyError(f"reads {shorten(str(reads))!r}: {' or '.join(READS)}")
         self.level, self.seed = level, seed
         self.samples, self.width, self.reads = LEVELS[level]
+        self.reads = reads or self.reads
         self._policy = GreedyPlayer()
 
     def __repr__(self) -> str:
-        return f"StrongPlayer({self.level!r}, seed={self.seed})"
+        reads = f", reads={self.reads!r}" if self.reads != LEVELS[self.level].reads else ""
+        return f"StrongPlayer({self.level!r}, seed={self.seed}{reads})"
 
     def weigh(self, game) -> Weighing:
         """The choice at this position and what it rests on (each action weighed, its mean score)."""

@@ -8,9 +8,13 @@ plays (the strong player's playouts run there; elsewhere a decision costs some t
 two strong players at the ``normal`` level (:class:`conquian.players.StrongPlayer`, ``normal``):
 
 - the rule set as declared, and
-- the ``--checks`` switches with the largest change in the share of deals won, the same deals compared one by one
-  (``paired``), leaving out the switches the kernel does not play, those with more than
+- every switch (or the ``--checks`` with the largest change in the share of deals won), the largest first, the same
+  deals compared one by one (``paired``), leaving out the switches the kernel does not play, those with more than
   :data:`~conquian.statistics.UNFINISHED_LIMIT` of their deals unfinished, and those that give the very same deals.
+
+The whole check is hours of work on one machine, so the file is written after every cell (``complete`` false until
+the last), and a run carries on from the cells the file already holds (:func:`kept_from`; ``--afresh`` plays them all
+again): each source's rules as declared first, then every source's largest switch, then each one's next.
 
 Each cell is played from the same seed as the greedy figures and with :func:`conquian.statistics.play_cell`, so it is
 compared deal by deal with its own rule set as declared, and is the same whichever process or cluster plays it
@@ -44,7 +48,8 @@ from .games import HOME, game_of
 from .registry import parse_rules
 from .statistics import UNFINISHED_LIMIT, paired, play_cell, run_here, runner, said, write
 
-__all__ = ["largest", "kernel_plays", "jobs_for", "compute", "main", "SCHEMA", "LEVEL", "DEALS", "CHECKS"]
+__all__ = ["largest", "kernel_plays", "jobs_for", "compute", "kept_from", "still_played_so", "each_deal", "deals_of",
+           "main", "SCHEMA", "LEVEL", "DEALS", "CHECKS", "RECHECKED"]
 
 #: The version of the file's layout; the site refuses another.
 SCHEMA = 1
@@ -202,8 +207,9 @@ def compute(greedy: dict, checks: "int | None", deals: int, run=run_here, progre
             return
         rows[rules] = row | {"paired": paired(pairs, deals_of(base["each_deal"], deals))}
 
-    jobs = [job for job in _order(chosen) if job[0] not in rows or "each_deal" not in rows[job[0]] and job[0] not in
-            base_of]
+    # every cell not kept, and each rule set as declared kept without its deals (played again: new switches pair)
+    jobs = [job for job in _order(chosen)
+            if job[0] not in rows or (job[0] not in base_of and "each_deal" not in rows[job[0]])]
 
     def each(i: int, result: tuple) -> None:
         figures, pairs, _engine = result

@@ -276,3 +276,15 @@ def test_the_strong_level_reads_only_the_passes_where_the_kernel_cannot_read_the
             [d.snapshot() for d in sampled(g, me, random.Random(4), 5, None, "passes")]
     with pytest.raises(ConquianError, match="reads 'everything': 'passes' or 'moves'"):
         sampled(g, me, random.Random(4), 5, None, "everything")
+
+
+def test_reading_every_move_is_an_option_of_the_strong_player_not_a_level():
+    from conquian.players import LEVELS
+    assert {level.reads for level in LEVELS.values()} == {"passes"}
+    g = _deal_with_moves("foster-1913", 4, 12, GreedyPlayer())
+    player = StrongPlayer("normal", seed=2, reads="moves")
+    assert repr(player) == "StrongPlayer('normal', seed=2, reads='moves')" and repr(StrongPlayer("normal")) == \
+        "StrongPlayer('normal', seed=0)"
+    assert player.choose(g) in g.legal_actions() and player.choose(g) == StrongPlayer("normal", 2, "moves").choose(g)
+    with pytest.raises(StrategyError, match="reads 'everything': passes or moves"):
+        StrongPlayer("normal", reads="everything")

@@ -16,7 +16,7 @@ from conquian.errors import ConquianError
 from conquian.strong_check import DEALS, LEVEL, compute, deals_of, each_deal, jobs_for, kernel_plays, main
 from conquian_site.findings import compare, settle
 from conquian_site.strongcheck import (StrongCheckError, agree, checks, load_checks, method_words, opening_checks,
-                                      opening_strong_sources)
+                                      opening_strong_sources, progress_words)
 
 from test_statistics_findings import _comparisons, _text
 
@@ -218,3 +218,12 @@ def test_the_pages_show_the_check_and_say_where_both_agree(built_site, greedy):
     assert f"between two strong computer players ({LEVEL} level), {data['deals']:,} deals each" in index
     assert opening_strong_sources(data, greedy)[0] in index
     assert method_words(data) in index
+
+
+def test_the_pages_say_how_far_a_check_still_going_on_has_come():
+    data = json.loads(STRONG.read_text(encoding="utf-8"))
+    going = {**data, "complete": False, "played": 12, "planned": 98, "checks": "all"}
+    assert "The check is still going on: 12 of its 98 cells are played so far" in progress_words(going)
+    assert "12 of its 98 cells" in method_words(going) and "every switch of each source checked" in method_words(going)
+    assert progress_words({**going, "complete": True}) == ""
+    assert "the 2 switches a source that move" in method_words({**going, "checks": 2, "complete": True})

@@ -106,8 +106,8 @@ def progress_words(data: dict) -> str:
     and carried on later)."""
     if data.get("complete", True):
         return ""
-    return (f" The check is not finished: {data['played']} of its {data['planned']} cells are played (each "
-            f"source's rules as declared and its largest switches first); make stats-strong carries it on.")
+    return (f" The check is still going on: {data['played']} of its {data['planned']} cells are played so far (each "
+            f"source's rules as declared and its largest switches first).")
 
 
 def opening_checks(found: list[Check], data: dict) -> list[str]:
