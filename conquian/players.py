@@ -27,7 +27,8 @@ from .games import game_of
 from .montecarlo import READS, Weighing, weigh
 from .text import shorten
 
-__all__ = ["RandomPlayer", "GreedyPlayer", "StrongPlayer", "Level", "LEVELS", "STRATEGIES", "parse_strategies", "make_players"]
+__all__ = ["RandomPlayer", "GreedyPlayer", "StrongPlayer", "Level", "LEVELS", "STRATEGIES", "parse_strategies",
+           "make_players"]
 
 
 class RandomPlayer:
@@ -77,7 +78,7 @@ LEVELS = {"normal": Level(8, 4, "passes"), "strong": Level(96, 8, "passes")}
 """Level -> :class:`Level`.  The strong level's 96 deals are about where more stop helping (256 did no better in
 trials: benchmarks/README.md); they are cheap where the native kernel plays them out (about 0.1 s a decision), and
 take a second or two on the Python engine.  Reading every move of the opponent (``reads="moves"``, a
-:class:`StrongPlayer` option) guesses his hand better but won no more deals over 3,300 games against greedy under
+:class:`StrongPlayer` option) guesses his hand better but won no more deals over 3,200 games against greedy under
 four sources (benchmarks/README.md), at twice the time: not a level."""
 
 

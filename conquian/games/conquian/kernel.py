@@ -41,8 +41,8 @@ from ...gametype import MAX_DECISIONS, MAX_GAMES, UNFINISHED, DealResult, whole_
 from ...text import shorten
 from .state import Origin, Outcome, Phase, Role, Snapshot, Termination
 
-__all__ = ["available", "why_not", "play", "tally", "moves_read", "misfits", "MAPPING_SIZE", "plays", "header", "built_from", "signature", "PLAYS", "Flag",
-           "ACTION_KINDS",
+__all__ = ["available", "why_not", "play", "tally", "moves_read", "misfits", "MAPPING_SIZE", "plays", "header",
+           "built_from", "signature", "PLAYS", "Flag", "ACTION_KINDS",
            "NotInPlay", "FLAG", "TABLE", "FLAGS", "PLAY_AXES", "TABLE_AXES", "NOT_IN_PLAY", "DEFAULT_ONLY", "MAX_KEPT"]
 
 

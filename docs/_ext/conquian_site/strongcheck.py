@@ -116,7 +116,7 @@ def opening_checks(found: list[Check], data: dict) -> list[str]:
         return []
     same = sum(c.same_direction for c in found)
     what = ("the switches that move the share of won deals most" if data.get("checks") != "all" else
-            "the switches, largest first" if not data.get("complete", True) else "every switch it can play fast")
+            "the switches, largest first" if not data.get("complete", True) else "every switch")
     return [f"The strong computer player (it guesses the cards it cannot see and plays many deals out before each "
             f"choice) played again {len(found)} of {what}, {data['deals']:,} deals each: it finds the same direction "
             f"in {same} of them."]
