@@ -154,7 +154,7 @@ def method_words(data: dict) -> str:
             f"more than one move, each deals the cards it cannot see {samples} times, consistently with what it saw, "
             f"plays up to {width} moves out in each such deal between greedy players, and keeps the move that won "
             f"most. {data['deals']:,} deals a cell, the same seed as the greedy figures (so the same deals), and "
-            f"{_which(data)}; made on {data['made']} in {data['seconds']:,} s of running by make stats-strong."
+            f"{_which(data)}; made on {data['made']} by make stats-strong, in {data['seconds']:,} s over its runs."
             + progress_words(data))
 
 
