@@ -106,8 +106,8 @@ def progress_words(data: dict) -> str:
     and carried on later)."""
     if data.get("complete", True):
         return ""
-    return (f" The check is still going on: {data['played']} of its {data['planned']} cells are played so far (each "
-            f"source's rules as declared and its largest switches first).")
+    return (f" The check is still going on: {data['played']} of its {data['planned']} cells are played so far (first "
+            f"the rules of each source as declared, then its largest switches).")
 
 
 def opening_checks(found: list[Check], data: dict) -> list[str]:
