@@ -13,7 +13,7 @@ from conquian.games import game_of
 from conquian.games.conquian import kernel
 from conquian.games.conquian.state import Phase
 from conquian.montecarlo import PLAYOUT_LIMIT, knowledge, known_cards, playout, sample, sampled, weigh
-from conquian.players import GreedyPlayer, RandomPlayer, StrongPlayer, parse_strategies
+from conquian.players import LEVELS, GreedyPlayer, RandomPlayer, StrongPlayer, parse_strategies
 from conquian.errors import ConquianError, StrategyError
 from conquian.registry import parse_rules
 from conquian.simulation import Simulation
@@ -180,7 +180,7 @@ def test_playouts_the_kernel_cannot_play_are_left_to_python():
     assert kernel.playouts([], PLAYOUT_LIMIT) == []
 
 
-# -- the strong level reads every move of its opponent (the kernel's misfits) -----------------------------------------
+# -- reading every move of the opponent (the kernel's misfits; an option, not a level) ---------------------------------
 def _renamed(g, me: int, mapping: bytes):
     """The deal ``g`` with the cards seat ``me`` cannot see renamed by ``mapping`` (the Python engine's way)."""
     hidden = game_of(g).hidden
@@ -247,7 +247,7 @@ def test_the_kernel_counts_the_moves_a_greedy_player_would_not_have_made_as_pyth
 
 
 @pytest.mark.parametrize("rules", ["foster-1913", "dutch"])
-def test_the_strong_level_guesses_a_greedy_opponents_hand_better_by_reading_his_moves(rules):
+def test_reading_every_move_guesses_a_greedy_opponents_hand_better_than_reading_his_passes(rules):
     if not kernel.available():
         pytest.skip(kernel.why_not(parse_rules(rules), ["greedy"]))
     guessed = {"passes": 0, "moves": 0}
@@ -269,7 +269,7 @@ def test_the_strong_level_guesses_a_greedy_opponents_hand_better_by_reading_his_
     assert guessed["moves"] > 1.1 * guessed["passes"], guessed
 
 
-def test_the_strong_level_reads_only_the_passes_where_the_kernel_cannot_read_the_moves():
+def test_reading_every_move_falls_back_on_the_passes_where_the_kernel_cannot_read_the_moves():
     for g in (_midway("pagat-mexican", 3, 2, 9), _midway("romme-spielwiki", 2, 2, 9)):
         me = g.to_act
         assert [d.snapshot() for d in sampled(g, me, random.Random(4), 5, None, "moves")] == \
@@ -279,7 +279,6 @@ def test_the_strong_level_reads_only_the_passes_where_the_kernel_cannot_read_the
 
 
 def test_reading_every_move_is_an_option_of_the_strong_player_not_a_level():
-    from conquian.players import LEVELS
     assert {level.reads for level in LEVELS.values()} == {"passes"}
     g = _deal_with_moves("foster-1913", 4, 12, GreedyPlayer())
     player = StrongPlayer("normal", seed=2, reads="moves")
