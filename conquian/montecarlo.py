@@ -151,10 +151,11 @@ def sample(game, me, rng: random.Random, known: "Knowledge | None" = None):
 
 
 def sampled(game, me, rng: random.Random, n: int, known: "Knowledge | None" = None, reads: str = "passes") -> list:
-    """``n`` samples (see :func:`sample`).  ``reads="moves"`` (the strong level) asks more of them: each of
-    :data:`MOVE_TRIES` deals is held against every move another seat made, by the game's kernel (the moves a greedy
-    player would not have made there are counted), and the first that fits them all is taken, else the one that
-    fits most; where the game has no kernel for these rules, the passes alone are read (``reads="passes"``)."""
+    """``n`` samples (see :func:`sample`).  ``reads="moves"`` (a strong player's option, no level's) asks more of
+    them: each of :data:`MOVE_TRIES` deals is held against every move another seat made, by the game's kernel (the
+    moves a greedy player would not have made there are counted), and the first that fits them all is taken, else
+    the one that fits most; where the game has no kernel for these rules, the passes alone are read
+    (``reads="passes"``)."""
     if reads not in READS:
         raise ConquianError(f"reads {shorten(str(reads), 20)!r}: {' or '.join(map(repr, READS))}")
     known = knowledge(game, me) if known is None else known
