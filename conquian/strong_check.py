@@ -175,6 +175,7 @@ def compute(greedy: dict, checks: "int | None", deals: int, run=run_here, progre
             row = kept.get(c["rules"])
             if row is not None and "figures" in row and (c["axis"] is None or "paired" in row):
                 rows[c["rules"]] = row  # a rule set as declared without its deals: shown until it is played again
+    cell_of = {c["rules"]: c for cells in chosen.values() for c in cells}
     base_of = {c["rules"]: cells[0] for cells in chosen.values() for c in cells[1:]}
     waiting: dict = {}  # a switch played before its rule set as declared: rules -> (figures, pairs)
     earlier = before.get("seconds", 0) if kept else 0
@@ -192,7 +193,7 @@ def compute(greedy: dict, checks: "int | None", deals: int, run=run_here, progre
                 "seconds": round(earlier + time.time() - started), HOME: block}
 
     def settle(rules: str, figures: dict, pairs: list) -> None:
-        c = next(c for cells in chosen.values() for c in cells if c["rules"] == rules)
+        c = cell_of[rules]
         row = {k: v for k, v in c.items() if k != "job"} | {"figures": figures}
         if c["axis"] is None:
             rows[rules] = row | {"each_deal": each_deal(pairs)}
