@@ -4,8 +4,10 @@ A seat cannot see the stock or the other hands.  To judge an action, the strong 
 anew many times, each time consistently with what the seat knows (:func:`sample`: a card it saw go into an
 opponent's hand stays there; the rest are shuffled among the unseen places, each keeping its count), plays the
 action in each such deal and plays the deal out between greedy players (:func:`playout`).  The action that wins
-most often, over the same samples for every action, is chosen (:func:`weigh`).  The samples are drawn with the
-generator given, so a choice is fixed by it.
+most often, over the same samples for every action, is chosen (:func:`weigh`).  A close call is weighed on more
+deals: in batches, each later one played only for the best action so far and those still within two standard
+errors of it (the strong level: up to three batches of 96).  The samples are drawn with the generator given, so a
+choice is fixed by it.
 
 What the other seats did tells something of their hands.  The levels read the cards they passed (a sample in which
 the passer could have used the card is set aside).  On request (``reads="moves"``) every move they made is read, as
@@ -20,6 +22,7 @@ Each game says which places a seat cannot see and how to put other cards there (
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -30,7 +33,7 @@ from .text import shorten
 from .vocabulary import action_kind
 
 __all__ = ["Knowledge", "knowledge", "known_cards", "sample", "sampled", "READS", "TRIES", "MOVE_TRIES", "playout",
-           "weigh", "Weighing", "PLAYOUT_LIMIT"]
+           "weigh", "Weighing", "PLAYOUT_LIMIT", "CLOSE"]
 
 PLAYOUT_LIMIT = 300
 """Decisions a playout may take before it is scored as nobody's deal (a deal between greedy players that goes round
@@ -217,14 +220,16 @@ def _scores(games: list, me, policy, limit: int) -> list:
 @dataclass(frozen=True)
 class Weighing:
     """What :func:`weigh` found: the actions weighed (best first by the greedy judgement), the mean score of each
-    over the samples (1 won, -1 lost, 0 neither), how many of the samples each won, the samples dealt, and the
-    action chosen."""
+    over the samples it was played in (1 won, -1 lost, 0 neither), how many of them it won, the samples dealt,
+    the action chosen, and how many samples each action was played in (fewer than ``samples`` for an action
+    left behind after a batch)."""
 
     actions: tuple
     scores: tuple
     wins: tuple
     samples: int
     chosen: object
+    tried: tuple
 
 
 def _candidates(game, actions, width: int) -> list:
@@ -245,29 +250,58 @@ def _candidates(game, actions, width: int) -> list:
     return [actions[i] for i in keep]
 
 
+CLOSE = 2.0
+"""How near the best an action must still be, in standard errors of its paired difference from the best over the
+samples played so far, to be played in the next batch (:func:`weigh`)."""
+
+
+def _best(scores: list, alive: list) -> int:
+    """The action of ``alive`` with the best mean score; ties go to the first (the greedy judgement's order)."""
+    return max(alive, key=lambda i: (sum(scores[i]) / len(scores[i]), -i))
+
+
+def _close(scores: list, alive: list) -> list:
+    """The actions of ``alive`` still near the best (see :data:`CLOSE`), the best among them; each score list
+    holds the same samples in the same order, so the differences are paired."""
+    best = _best(scores, alive)
+    keep = []
+    for i in alive:
+        d = [a - b for a, b in zip(scores[best], scores[i])]
+        n, mean = len(d), sum(d) / len(d)
+        spread = sum((x - mean) ** 2 for x in d) / max(n - 1, 1)
+        if i == best or mean < CLOSE * math.sqrt(spread / n):
+            keep.append(i)
+    return keep
+
+
 def weigh(game, rng: random.Random, samples: int, width: int, policy, limit: int = PLAYOUT_LIMIT,
-          reads: str = "passes") -> Weighing:
+          reads: str = "passes", batches: int = 1) -> Weighing:
     """Weigh the legal actions of the seat to act in ``game`` over ``samples`` sampled deals (see the module's
     description and :func:`sampled`, which ``reads`` is given to), each played out with ``policy``, and choose the
-    one with the best mean score; ties go to the greedy judgement's order."""
+    one with the best mean score; ties go to the greedy judgement's order.  With ``batches`` above 1, up to that
+    many batches of ``samples`` deals are played, each later one only for the best so far and the actions still
+    near it (:data:`CLOSE`): a close call is weighed on more deals, a clear one stops after the first batch."""
     actions = game.legal_actions()
     if len(actions) == 1:
-        return Weighing(tuple(actions), (0.0,), (0,), 0, actions[0])
+        return Weighing(tuple(actions), (0.0,), (0,), 0, actions[0], (0,))
     me = game.to_act
     candidates = _candidates(game, actions, width)
     known = knowledge(game, me)
-    totals, wins = [0.0] * len(candidates), [0] * len(candidates)
-    played = []  # each sample, each candidate played in it: played out together below
-    for dealt in sampled(game, me, rng, samples, known, reads):
-        for a in candidates:
-            g = dealt.copy()
-            g.play(a)
-            played.append(g)
-    for k, score in enumerate(_scores(played, me, policy, limit)):
-        i = k % len(candidates)
-        totals[i] += score
-        wins[i] += score > 0
-    scores = tuple(t / samples for t in totals)
-    best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
-    return Weighing(tuple(candidates), scores, tuple(wins), samples, candidates[best])
-
+    scores = [[] for _ in candidates]  # each action's score in each sample it was played in, in the order dealt
+    alive, dealt_in_all = list(range(len(candidates))), 0
+    for batch in range(batches):
+        if batch:
+            alive = _close(scores, alive)
+            if len(alive) == 1:
+                break
+        played = []  # each sample, each action still weighed played in it: played out together below
+        for dealt in sampled(game, me, rng, samples, known, reads):
+            for i in alive:
+                g = dealt.copy()
+                g.play(candidates[i])
+                played.append(g)
+        for k, score in enumerate(_scores(played, me, policy, limit)):
+            scores[alive[k % len(alive)]].append(score)
+        dealt_in_all += samples
+    return Weighing(tuple(candidates), tuple(sum(s) / len(s) for s in scores), tuple(sum(x > 0 for x in s)
+                    for s in scores), dealt_in_all, candidates[_best(scores, alive)], tuple(map(len, scores)))

@@ -16,7 +16,7 @@ from conquian.vocabulary import action_kind
 __all__ = ["LEVELS", "computer", "hint", "reason"]
 
 LEVELS = {"easy": "Easy: looks one move ahead", "normal": "Normal: tries each choice in sampled deals",
-          "strong": "Strong: tries more choices in twelve times as many deals (slower)"}
+          "strong": "Strong: tries more choices in twelve times as many deals, more if close (slower)"}
 """Level -> its words on the play page's form."""
 
 _TOLD = ("force", "discard-force", "demand")  # moves whose reason is told; a pass is told when the card could have been used
@@ -36,7 +36,7 @@ def _best_and_next(weighing) -> tuple:
 
 
 def _share(weighing, i: int) -> str:
-    return f"{weighing.wins[i]} of {weighing.samples}"
+    return f"{weighing.wins[i]} of {weighing.tried[i]}"  # an action left behind after a batch was tried in fewer
 
 
 def hint(game) -> dict:
