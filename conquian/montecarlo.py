@@ -281,6 +281,9 @@ def weigh(game, rng: random.Random, samples: int, width: int, policy, limit: int
     one with the best mean score; ties go to the greedy judgement's order.  With ``batches`` above 1, up to that
     many batches of ``samples`` deals are played, each later one only for the best so far and the actions still
     near it (:data:`CLOSE`): a close call is weighed on more deals, a clear one stops after the first batch."""
+    for name, n in (("samples", samples), ("batches", batches)):
+        if type(n) is not int or n < 1:
+            raise ConquianError(f"weigh: {name} {shorten(repr(n), 20)}: a whole number, at least 1")
     actions = game.legal_actions()
     if len(actions) == 1:
         return Weighing(tuple(actions), (0.0,), (0,), 0, actions[0], (0,))

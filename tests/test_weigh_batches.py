@@ -10,6 +10,7 @@ import random
 import pytest
 
 from conquian import Game
+from conquian.errors import ConquianError
 from conquian.montecarlo import CLOSE, knowledge, playout, sampled, weigh, _candidates
 from conquian.players import LEVELS, GreedyPlayer, StrongPlayer
 
@@ -101,3 +102,11 @@ def test_one_action_is_no_weighing():
         g.play(GREEDY.choose(g))
     w = weigh(g, random.Random(0), 8, 4, GREEDY, batches=3)
     assert (w.samples, w.tried, w.chosen) == (0, (0,), g.legal_actions()[0])
+
+
+@pytest.mark.parametrize("samples, batches, bad", [(0, 1, "samples 0"), (8, 0, "batches 0"), (8, 2.5, "batches 2.5"),
+                                                    (True, 1, "samples True"), (8, "3", "batches '3'")])
+def test_a_weighing_of_no_deals_is_refused_by_name(samples, batches, bad):
+    g = Game("foster-1913", seed=1)
+    with pytest.raises(ConquianError, match=f"weigh: {bad}: a whole number, at least 1"):
+        weigh(g, random.Random(0), samples, 4, GREEDY, batches=batches)
