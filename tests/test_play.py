@@ -214,6 +214,43 @@ def test_a_match_of_three_deals_with_a_hint_and_a_take_back(room, viewport):
              "slowest move and reply ms": round(moves[-1]), "moves": len(moves)})
 
 
+_GEOMETRY = """() => {
+    const box = (s) => { const e = document.querySelector(s); if (!e) return null;
+                         const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
+    return {table: box('.cq-playroom .cq-play-table'), move: box('.cq-playroom button.cq-move'),
+            you: box('.cq-playroom .cq-play-table .cq-seat:last-child'), height: innerHeight};
+}"""
+
+
+def test_on_a_phone_the_table_and_the_moves_stay_on_the_screen_as_play_goes_on(room):
+    """The issue's phone: after Deal the table is brought onto the screen, the reader's hand drawn last (under the
+    middle of the table) and his first move under it, all within one screen; each move draws the table again at
+    the very height it was (no jump), whatever the computer's lines under it."""
+    pg = room
+    pg.set_viewport_size(PHONE)
+    pg.evaluate("window.scrollTo(0, 0)")
+    for seat, you in (("1", "You (the pone)"), ("0", "You (the dealer)")):
+        pg.select_option("form.cq-play-setup select[name=seat]", seat)
+        area = _deal(pg, "foster-1913", seed=12)
+        assert area.locator(".cq-seat").last.inner_text().startswith(you)
+        at = pg.evaluate(_GEOMETRY)
+        assert 0 <= at["table"]["top"] < 200, f"after Deal the table is not at the top of the screen: {at}"
+        assert at["move"] is None or at["move"]["bottom"] <= at["height"], f"the first move is off the screen: {at}"
+        for _ in range(6):
+            if area.get_attribute("data-over") == "true":
+                break
+            before = pg.evaluate(_GEOMETRY)["table"]["top"]
+            done = pg.evaluate("window.cqPlay.stats.moves.length")
+            area.locator("button.cq-move").first.click()  # on the screen already: nothing scrolls to reach it
+            pg.wait_for_function(f"window.cqPlay.stats.moves.length > {done}")
+            at = pg.evaluate(_GEOMETRY)
+            assert abs(at["table"]["top"] - before) <= 1, f"the table moved from {before} to {at['table']['top']}"
+            assert at["you"]["bottom"] <= at["height"], f"the reader's hand left the screen: {at}"
+            assert at["move"] is None or at["move"]["bottom"] <= at["height"], f"the first move is off the screen: {at}"
+    shot(pg, "play-phone-in-play", full=False)
+    pg.select_option("form.cq-play-setup select[name=seat]", "1")
+
+
 def test_the_reader_chooses_his_seat(room):
     pg = room
     pg.select_option("form.cq-play-setup select[name=seat]", "0")

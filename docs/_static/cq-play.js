@@ -82,6 +82,7 @@ window.cqPlay = (function () {
     ask(request) { return ask({ ...request, table: this.id }); }
 
     async open(request) {
+      this.fresh = true;  // a new deal: its table is brought into view once drawn
       const cold = !ready;
       const t0 = performance.now();
       const area = this.area;
@@ -137,20 +138,24 @@ window.cqPlay = (function () {
     render(view) {
       stats.views += 1;
       const area = this.area;
+      // where the table stood on the screen: after a move it is drawn again at the same height (no jump), the
+      // computer's moves in words under it, then the reader's moves
+      const before = area.querySelector(".cq-play-table");
+      const anchor = before && !this.fresh ? before.getBoundingClientRect().top : null;
       area.replaceChildren();
       area.append(el("p", { class: "cq-play-rules", text: `Rules: ${view.label}` }));
       if (view.score) area.append(el("p", { class: "cq-score", role: "status", text: view.score }));
+      // the table says where the deal stands (who has the say to which card), in its middle
+      area.append(el("div", { html: view.table }));
       if (view.log.length) {
         const log = el("ul", { class: "cq-play-log", "aria-label": "The last moves" });
         for (const line of view.log_html) log.append(el("li", { html: line }));
         area.append(log);
       }
-      area.append(el("div", { html: view.table }));
       if (view.over) {
         area.dataset.over = "true";
         area.append(el("p", { class: "cq-play-result", role: "status", text: view.result }));
       } else {
-        area.append(el("p", { class: "cq-play-state", html: view.state_html }));
         const moves = el("div", { class: "cq-moves", role: "group", "aria-label": "Your legal moves" });
         view.moves.forEach((m, i) => {
           const b = el("button", { type: "button", class: "cq-move", html: m.html, title: m.text });
@@ -165,6 +170,25 @@ window.cqPlay = (function () {
       const first = area.querySelector("button.cq-move");
       // the focus moves to the first move without scrolling: the table stays where the reader was looking
       if (first && this.box.contains(document.activeElement)) first.focus({ preventScroll: true });
+      this.keepInView(anchor);
+    }
+
+    // A new deal: its score and table brought to the top of the screen (under the site's header) unless they are
+    // on it already.  A move: the table put back where it was on the screen, whatever the lines above it did.
+    keepInView(anchor) {
+      const table = this.area.querySelector(".cq-play-table");
+      if (!table) return;
+      if (this.fresh) {
+        this.fresh = false;
+        if (this.mode !== "deal") return;
+        const top = this.area.getBoundingClientRect().top;
+        const header = parseFloat(getComputedStyle(this.area).scrollMarginTop) || 0;
+        if (top < header || table.getBoundingClientRect().bottom > window.innerHeight) {
+          this.area.scrollIntoView({ block: "start" });
+        }
+      } else if (anchor !== null) {
+        window.scrollBy(0, table.getBoundingClientRect().top - anchor);
+      }
     }
 
     renderTools(view) {

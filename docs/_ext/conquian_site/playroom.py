@@ -171,7 +171,11 @@ class Room:
         site, name = site_game(g), game_of(g).name
         seats = range(g.players)
         hidden = () if self.mode == "position" or g.is_over else tuple(s for s in seats if s != self.reader)
-        table, state = site.table_html(g, hidden, {s: self._name(s) for s in seats}), site.words.state_words(g)
+        # in a match the reader's seat is drawn at the bottom, next to his moves, whoever deals; a position ("Try
+        # it") is drawn as the page's diagram of it is
+        below = self.reader if self.mode == "deal" else None
+        table = site.table_html(g, hidden, {s: self._name(s) for s in seats}, below)
+        state = site.words.state_words(g)
         mine = not g.is_over and int(g.to_act) == self.reader
         moves = [{"text": g.action_text(a), "words": _cap(g.describe(a))} for a in g.legal_actions()] if mine else []
         for m in moves:

@@ -75,10 +75,18 @@ def position_html(g: Game, figcaption: str, label: str, text: str) -> str:
             f'<div class="cq-details-body"><div class="highlight"><pre>{escape(text)}</pre></div></div></details></figure>')
 
 
-def table_html(g: Game, hidden=(), names=None) -> str:
-    """The table alone (the "Try it" table): seats by index (0 the dealer), those in ``hidden`` face down."""
+def table_html(g: Game, hidden=(), names=None, below=None) -> str:
+    """The table alone (the "Try it" table): seats by index (0 the dealer), those in ``hidden`` face down.  With
+    ``below`` (the reader's seat on the play page), that seat is drawn last, under the middle of the table, and the
+    others above it in the order they play after it: the reader's hand stays at the bottom, next to his moves,
+    whoever deals."""
     names = names or {}
-    return conquian_table_html(g, tuple(Role(s) for s in hidden), {Role(s): n for s, n in names.items()})
+    hidden, names = tuple(Role(s) for s in hidden), {Role(s): n for s, n in names.items()}
+    if below is None:
+        return conquian_table_html(g, hidden, names)
+    others = [Role((int(below) + k) % g.players) for k in range(1, g.players)]
+    return ("".join(seat_html(g, r, r in hidden, names.get(r, "")) for r in others) + middle_html(g)
+            + seat_html(g, Role(below), Role(below) in hidden, names.get(Role(below), "")))
 
 
 def seat_words(seat: int) -> str:

@@ -88,12 +88,15 @@ def seat_words(seat: int) -> str:
     return f"player {seat + 1}" + (", the dealer" if seat == 0 else "")  # a reader counts from one
 
 
-def table_html(g: RommeGame, hidden=(), names=None) -> str:
+def table_html(g: RommeGame, hidden=(), names=None, below=None) -> str:
     """The dealer, the middle of the table, the other seats in order; the hands of the seats in ``hidden`` face
-    down, each seat called by its name in ``names`` if it has one."""
+    down, each seat called by its name in ``names`` if it has one.  With ``below`` (the reader's seat on the play
+    page), the other seats above the middle in the order they play after it, and that seat alone under it."""
     names = names or {}
     seats = [seat_html(g, seat, seat in hidden, names.get(seat, "")) for seat in range(g.players)]
-    return seats[0] + middle_html(g) + "".join(seats[1:])
+    if below is None:
+        return seats[0] + middle_html(g) + "".join(seats[1:])
+    return "".join(seats[(below + k) % g.players] for k in range(1, g.players)) + middle_html(g) + seats[below]
 
 
 def position_html(g: RommeGame, figcaption: str, label: str, text: str) -> str:
