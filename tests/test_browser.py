@@ -289,6 +289,22 @@ def test_the_comparison_page_draws_both_games_and_keeps_every_table_in_its_box(s
         context.close()
 
 
+def test_on_a_phone_the_tables_of_figures_read_as_blocks_that_do_not_scroll(site, browser):
+    """The statistics pages' tables become one block a row on a phone, each figure named by its column: neither the
+    table nor the box around it scrolls sideways, by a pixel."""
+    context, pg = new_page(browser, PHONE)
+    try:
+        for rel in ("statistics/index.html", "statistics/effects.html", "statistics/romme.html"):
+            pg.goto(f"{site}/{rel}")
+            found = pg.evaluate("""() => [...document.querySelectorAll('table.cq-stats-table')].map(t =>
+                [t.scrollWidth - t.clientWidth, t.parentElement.scrollWidth - t.parentElement.clientWidth])""")
+            assert found, f"{rel}: no table of figures"
+            wide = [(i, a, b) for i, (a, b) in enumerate(found) if a > 0 or b > 0]
+            assert not wide, f"{rel}: tables (index, table's overflow, its box's) that scroll sideways: {wide[:5]}"
+    finally:
+        context.close()
+
+
 def test_the_only_differences_switch_hides_the_agreeing_rows_and_keeps_its_state_in_the_url(site, page):
     page.goto(f"{site}/matrix.html")
     rows = page.locator("table.cq-matrix tbody tr:not(.cq-group-row)")

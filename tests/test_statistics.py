@@ -94,6 +94,27 @@ def test_figures_count_what_the_deals_did():
     assert f["endings"] == {"tableau": 1, "win": 2}
 
 
+def test_what_the_effects_page_says_of_switches_that_change_no_deal_holds_in_the_data():
+    """The effects page says that the other pack changes no deal, and that going out by a discard and ten cards
+    down to win win the same deals but a handful where the hand is ten cards: so the committed figures say."""
+    page = (ROOT / "docs" / "statistics" / "effects.md").read_text(encoding="utf-8")
+    assert "differs only in the cards' names" in page and "win the same deals but a handful" in page
+    data = json.loads((ROOT / "docs" / "_data" / "statistics.json").read_text(encoding="utf-8"))
+    checked = 0
+    for source, block in data["conquian"].items():
+        cells = {(c["axis"], c["value"]): c for c in block["cells"] if c["axis"] is not None}
+        for (axis, _value), cell in cells.items():
+            if axis == "pack":
+                assert cell["paired"]["won_here_only"] == cell["paired"]["won_there_only"] == 0, source
+        if parse_rules(source).hand_size == 10 and {("cards_to_win", "10"), ("last_discard_counts", "true")} <= set(cells):
+            ten, discard = cells["cards_to_win", "10"], cells["last_discard_counts", "true"]
+            n = ten["figures"]["deals"]
+            assert abs(ten["figures"]["wins"] - discard["figures"]["wins"]) <= n // 10_000, source
+            assert abs(ten["paired"]["won_here_only"] - discard["paired"]["won_here_only"]) <= n // 10_000, source
+            checked += 1
+    assert checked >= 4
+
+
 def test_the_committed_data_file_is_current_and_large_enough():
     d = load(ROOT / "docs")  # checks the layout and that every source was simulated under its declared rules
     # a source declared since the file was made has no figures yet (the page says so, see below); the rest have

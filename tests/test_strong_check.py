@@ -211,11 +211,11 @@ def test_the_pages_show_the_check_and_say_where_both_agree(built_site, greedy):
     assert found and all(c.greedy is not None for c in found)
     effects = _text(built_site / "statistics" / "effects.html")
     assert opening_checks(found, data)[0] in effects
-    section = effects[effects.index("Checked with the strong computer"):]
+    section = effects[effects.index(f"Checked with the computer at the {LEVEL} level"):]
     assert section.count("Direction: the same for both") == sum(c.same_direction for c in found)
     assert section.count("Direction: opposite") == sum(not c.same_direction for c in found)
     index = _text(built_site / "statistics" / "index.html")
-    assert f"between two strong computer players ({LEVEL} level), {data['deals']:,} deals each" in index
+    assert f"between two computer players at the {LEVEL} level of the play page, {data['deals']:,} deals each" in index
     assert opening_strong_sources(data, greedy)[0] in index
     assert method_words(data) in index
 

@@ -142,8 +142,14 @@ def share_text(k: int, n: int) -> str:
     return f"{pct(k / n)} % ({pct(lo)}–{pct(hi)})"
 
 
+def rare_text(k: int, n: int) -> str:
+    """A tally's share of ``n`` deals; under one in a hundred, the count itself (0.0 % would hide the one there is)."""
+    return share_text(k, n) if n and k >= n / 100 else f"{k:,} of {n:,}"
+
+
 #: How a deal ended, in a reader's words (the data file keeps the engine's names; each game's termination values).
-ENDING_WORDS = {"win": "won", "tableau": "tableau", "stock": "stock ran out", "idle": "void after idle turns",
+ENDING_WORDS = {"win": "won", "tableau": "tableau", "stock": "stock ran out",
+                "idle": "void (too many turns in a row laid nothing)",
                 "unfinished": "stopped unfinished"}
 
 
@@ -173,7 +179,12 @@ def length_text(f: dict) -> str:
 
 
 def table(headers: list[str], rows: list[list]) -> nodes.table:
-    """A table of figures: the site's table skeleton, a row per list, text or nodes in each cell."""
+    """A table of figures: the site's table skeleton, a row per list, text or nodes in each cell.  The column of
+    other endings is left out where no deal ended otherwise (a column of noughts tells a reader nothing)."""
+    if "Other endings" in headers:
+        k = headers.index("Other endings")
+        if all(r[k] == "0" for r in rows):
+            headers, rows = headers[:k] + headers[k + 1:], [r[:k] + r[k + 1:] for r in rows]
     t, group, body = table_skeleton("cq-stats-table", {h: 1 for h in headers})
     for cells in rows:
         row = nodes.row()
@@ -265,7 +276,8 @@ class StatisticsDirective(CqDirective):
         out.append(interval_plot("cq-plot-won", "Share of deals won, by source",
                                  "; ".join(f"{s}: {v:.1f} % won" for s, v, _, _ in wins), wins, 0, 100))
         out.append(para("Share of deals that end with a winner (the rest end in a tableau when the stock runs "
-                        "out), with Wilson 95 % intervals, greedy players on both sides.", classes=["cq-plot-caption"]))
+                        "out), greedy players on both sides; the bar about each dot is where the true share lies, "
+                        "95 times in 100.", classes=["cq-plot-caption"]))
         out.append(interval_plot("cq-plot-first", "The first player's share of won deals, by source",
                                  "; ".join(f"{s}: {v:.1f} %" for s, v, _, _ in first), first, 0, 100))
         out.append(para("Of the deals someone won, the share won by the player who had the first say (the pone "
@@ -276,8 +288,9 @@ class StatisticsDirective(CqDirective):
         strong, rows = self.strong_data(d), []
         for name, figures in strong_bases(strong, d):
             source_row(figures, name, rows, [], [])
-        out += [para(f"The same figures between two strong computer players ({strong['players']} level), "
-                     f"{strong['deals']:,} deals each, for the sources whose rules the native kernel plays:"),
+        out += [para(f"The same figures between two computer players at the {strong['players']} level of the play page, "
+                     f"{strong['deals']:,} deals each, for the sources whose rules the engine's compiled part "
+                     f"plays (it makes so many deals affordable):"),
                 table(SOURCE_COLUMNS, rows)]
         return out[1:] + no_figures_yet([s for g in by("axes") for s in missing(d, g)])
 
@@ -345,7 +358,7 @@ class StatisticsDirective(CqDirective):
                     continue
                 named, change, c, to = row
                 if id(c) in other:
-                    change += "; the strong computer finds the other direction"
+                    change += f"; the computer at the {strong['players']} level finds the other direction"
                 shown = [_change_text(c.won, 100, c.clear["won"]), _change_text(c.first, 100, c.clear["first"]),
                          _change_text(c.length, 1, c.clear["length"])]
                 if c.greyed:
@@ -400,23 +413,30 @@ class StatisticsDirective(CqDirective):
     def players_of(self, source: str, block: dict, tallies: list) -> list[nodes.Node]:
         """One source's table and plot by number of players, with a column for each of its game's tallies."""
         rows, plot = [], []
+        # a tally no deal reached is said in the caption, not shown as a column of noughts
+        never = [(t, w) for t, w in tallies if not any(f[t] for f in block["players"].values())]
+        tallies = [x for x in tallies if x not in never]
         for players, f in block["players"].items():
             n = f["deals"]
             endings = ", ".join(f"{ENDING_WORDS.get(k, k)} {v:,}" for k, v in f["endings"].items())
-            rows.append([players, f"{n:,}", share_text(f["wins"], n), endings, length_text(f),
-                         *(share_text(f[t], max(f["wins"], 1)) for t, _ in tallies)])
+            rows.append([players, f"{n:,}", share_text(f["wins"], n), endings,
+                         f"{share_text(f['first_wins'], max(f['wins'], 1))}; fair share {100 / int(players):.0f} %",
+                         length_text(f), *(rare_text(f[t], f["wins"]) for t, _ in tallies)])
             m, lo, hi = length(f)
             plot.append((f"{players} players", m, lo, hi))
         name = short(source)
-        out: list[nodes.Node] = [table(["Players", "Deals", "Won", "Endings", "Decisions per deal",
+        out: list[nodes.Node] = [table(["Players", "Deals", "Won", "Endings", "The first to play's share of won deals",
+                                        "Decisions per deal",
                                         *(f"{words} share of won deals" for _, (words, _) in tallies)], rows)]
         top = max(h for _, _, _, h in plot)
         out.append(interval_plot(f"cq-plot-players-{source}", f"{name}: decisions per deal by number of players",
                                  "; ".join(f"{label}: {v:.0f} decisions" for label, v, _, _ in plot), plot, 0,
                                  10 * (int(top) // 10 + 1), unit=""))
         out.append(para(f"Mean decisions per deal under {name}, by number of players, greedy players in every "
-                        f"seat, with 95 % intervals" + "".join(f"; {what}" for _, (_, what) in tallies if what) + ".",
-                        classes=["cq-plot-caption"]))
+                        f"seat; the bar about each dot is where the true mean lies, 95 times in 100"
+                        + "".join(f"; {what}" for _, (_, what) in tallies if what)
+                        + "".join(f"; no deal was won by a {words}" + (f" ({what})" if what else "")
+                                  for _, (words, what) in never) + ".", classes=["cq-plot-caption"]))
         return out
 
 

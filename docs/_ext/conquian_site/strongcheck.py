@@ -117,9 +117,9 @@ def opening_checks(found: list[Check], data: dict) -> list[str]:
     same = sum(c.same_direction for c in found)
     what = ("the switches that move the share of won deals most" if data.get("checks") != "all" else
             "the switches, largest first" if not data.get("complete", True) else "every switch")
-    return [f"The strong computer player (it guesses the cards it cannot see and plays many deals out before each "
-            f"choice) played again {len(found)} of {what}, {data['deals']:,} deals each: it finds the same direction "
-            f"in {same} of them."]
+    return [f"The computer at the {data['players']} level of the play page (it guesses the cards it cannot see and plays "
+            f"each choice out in {LEVELS[data['players']].samples} such guesses) played again {len(found)} of {what}, "
+            f"{data['deals']:,} deals each: it finds the same direction in {same} of them."]
 
 
 def strong_bases(data: dict, greedy: dict) -> list[tuple[str, dict]]:
@@ -142,18 +142,19 @@ def opening_strong_sources(data: dict, greedy: dict) -> list[str]:
         said.append(f"{100 * share[0]:.0f} % under {named} (greedy players: {100 * share[1]:.0f} %)")
     if not said:
         return []
-    return [f"Between two strong computer players ({data['deals']:,} deals a source), a deal ends in a tableau "
+    return [f"Between two computer players at the {data['players']} level of the play page ({data['deals']:,} deals a "
+            f"source), a deal ends in a tableau "
             + ", ".join(said) + "."]
 
 
 def method_words(data: dict) -> str:
     """How the strong players' figures were made, for the method's note."""
     samples, width = LEVELS[data["players"]].samples, LEVELS[data["players"]].width
-    return (f"The figures of the strong computer player (the last table by source, and the check at the end of the "
-            f"page of effects) come from two strong players at the {data['players']} level: before each choice with "
-            f"more than one move, each deals the cards it cannot see {samples} times, consistently with what it saw, "
-            f"plays up to {width} moves out in each such deal between greedy players, and keeps the move that won "
-            f"most. {data['deals']:,} deals a cell, the same seed as the greedy figures (so the same deals), and "
+    return (f"The figures of the computer at the {data['players']} level (the last table by source, and the check at "
+            f"the end of the page of effects; the {data['players']} level of the play page, the strong computer player "
+            f"of the engine) come from two such players: before each choice with more than one move, each deals the "
+            f"cards it cannot see {samples} times, consistently with what it saw, plays each of up to {width} of its "
+            f"moves to the end of each such deal between greedy players, and keeps the move that won most. {data['deals']:,} deals a cell, the same seed as the greedy figures (so the same deals), and "
             f"{_which(data)}; made on {data['made']} by make stats-strong, in {data['seconds']:,} s over its runs."
             + progress_words(data))
 
@@ -168,11 +169,12 @@ def checked_section(found: list[Check], data: dict, words: dict, table) -> nodes
     agree; ``words``: a switched cell's rules -> its sources and the switch, as the page's tables name them;
     ``table(headers, rows)`` draws."""
     out = nodes.section(ids=["effect-strong"], names=["effect-strong"])
-    title = "Checked with the strong computer"
+    title = f"Checked with the computer at the {data['players']} level"
     out += nodes.title(title, title)
     out += para(f"The greedy players above look one move ahead, so a change they show could be a habit of theirs. "
-                f"The strong computer player guesses the cards it cannot see and plays each choice out in "
-                f"{LEVELS[data['players']].samples} such guesses before it chooses (its {data['players']} level). Two of them played {data['deals']:,} deals "
+                f"The computer at the {data['players']} level of the play page guesses the cards it cannot see and plays "
+                f"each choice out in {LEVELS[data['players']].samples} such guesses before it chooses. Two of them "
+                f"played {data['deals']:,} deals "
                 f"of each source's rules as declared and of the switches below ({_which(data)}), each from the "
                 f"same seed as theirs. Where the two find opposite directions, the change is not called one, and its "
                 f"figure above is not in bold. The other switches have not been checked"
