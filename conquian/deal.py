@@ -179,8 +179,7 @@ class Deal(ABC):
     def replayed(self) -> Iterator[tuple]:
         """``(who, action, deal)`` for every decision so far, ``deal`` as it stood just before it: the deal played
         again from its start (each move was checked when it was first played).  Each ``deal`` is the caller's."""
-        start = self._start if isinstance(self._start, str) else self._start_text(*self._start)
-        g = type(self).from_record(self._write_record(start, []))
+        g = type(self).from_record(self._write_record(self._start_position(), []))
         for who, action in self._history:
             yield who, action, g
             g = Deal._then(g, who, action)
@@ -214,10 +213,19 @@ class Deal(ABC):
     # -- the record -------------------------------------------------------------------------------------------
     def record(self) -> str:
         """The whole deal as text: its start (pack and cut, or position), every move, the result."""
+        return self._write_record(self._start_position(), [(who, self._text(a)) for who, a in self._history])
+
+    def _start_position(self) -> str:
+        """The deal's start as a record begins it: position text, or the pack and cut.  A deal set up from a
+        snapshot keeps the snapshot and writes its text only when asked (the strong player sets up thousands of
+        deals a decision and asks none of them)."""
         start = self._start
-        if not isinstance(start, str):
-            start = self._start_text(*start)
-        return self._write_record(start, [(who, self._text(a)) for who, a in self._history])
+        if isinstance(start, str):
+            return start
+        if isinstance(start, self.SNAPSHOT):
+            self._start = self._format_position(start)
+            return self._start
+        return self._start_text(*start)
 
     @classmethod
     def from_record(cls, text: str):

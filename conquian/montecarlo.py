@@ -137,15 +137,32 @@ def sample(game, me, rng: random.Random, known: "Knowledge | None" = None):
     knows (see :func:`knowledge`; found here when not given): the known cards stay where they are, and among
     :data:`TRIES` deals the first is taken that every telling move fits (a card passed that the hand dealt to its
     passer could not use), else the one that fits most."""
-    hidden_of = game_of(game).hidden
     known = knowledge(game, me) if known is None else known
-    unseen = _unseen(game, me, known)
+    return _drawn(game, rng, _unseen(game, me, known), _readings(game_of(game).hidden, known.telling))
+
+
+def _readings(hidden_of, telling) -> list:
+    """For each telling move, a test of a renaming of the unseen cards: whether the move contradicts it (the
+    game's ``reading``, which reads the deal once, where it has one; else its ``contradicts``, asked each time)."""
+    reading = getattr(hidden_of, "reading", None)
+    if reading is not None:
+        return [reading(before) for before in telling]
+    return [lambda mapping, before=before: hidden_of.contradicts(before, mapping) for before in telling]
+
+
+def _drawn(game, rng: random.Random, unseen: tuple, readings: list):
+    """:func:`sample`'s deal, the unseen cards and the tests of the telling moves found already (the same for
+    every sample of a decision)."""
     pool = unseen[1]
     best, fewest = None, None
-    for _ in range(TRIES if known.telling else 1):
+    for _ in range(TRIES if readings else 1):
         dealt = pool[:]
         rng.shuffle(dealt)
-        misfits = _misfits(hidden_of, known.telling, dict(zip(pool, dealt))) if known.telling else 0
+        if readings:
+            mapping = dict(zip(pool, dealt))
+            misfits = sum(1 for contradicted in readings if contradicted(mapping))
+        else:
+            misfits = 0
         if fewest is None or misfits < fewest:
             best, fewest = dealt, misfits
         if misfits == 0:
@@ -176,7 +193,8 @@ def sampled(game, me, rng: random.Random, n: int, known: "Knowledge | None" = No
         # for each sample, the first of its tries that fits every move, else the one that fits most
         return [_placed(game, unseen, draws[min(range(k * MOVE_TRIES, (k + 1) * MOVE_TRIES),
                                                 key=lambda i: (counts[i], i))]) for k in range(n)]
-    return [sample(game, me, rng, known) for _ in range(n)]
+    unseen, readings = _unseen(game, me, known), _readings(game_of(game).hidden, known.telling)
+    return [_drawn(game, rng, unseen, readings) for _ in range(n)]
 
 
 def _mapping(pool: list, dealt: list, size: int) -> bytes:
@@ -186,12 +204,6 @@ def _mapping(pool: list, dealt: list, size: int) -> bytes:
     for a, b in zip(pool, dealt):
         m[a] = b
     return bytes(m)
-
-
-def _misfits(hidden_of, telling, mapping: dict) -> int:
-    """How many telling moves the cards dealt anew contradict: each earlier deal with every unseen card replaced
-    by the card dealt in its place (a card passed before is one its passer, so dealt, could have used)."""
-    return sum(1 for before in telling if hidden_of.contradicts(before, mapping))
 
 
 def playout(game, me, policy, limit: int = PLAYOUT_LIMIT) -> float:

@@ -115,7 +115,7 @@ class Game(Deal):
         self._reports: list[tuple[int, str]] = []  # (moves made before it, what): where each report stands in the record
         self._history: list[tuple[Role, Action]] = []
         self._legal: list[Action] | None = None
-        self._start = start if start is not None else format_position(s)  # pack and cut, or position text
+        self._start = start if start is not None else s  # pack and cut, position text, or the snapshot itself
 
     def snapshot(self) -> Snapshot:
         """The deal now, as plain values."""

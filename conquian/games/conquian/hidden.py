@@ -14,7 +14,7 @@ from .actions import Kind
 from .melds import arrangements
 from .state import Role, seats
 
-__all__ = ["hand_place", "hidden_places", "with_cards", "tells", "contradicts"]
+__all__ = ["hand_place", "hidden_places", "with_cards", "tells", "contradicts", "reading"]
 
 
 def hand_place(seat: int) -> str:
@@ -59,14 +59,35 @@ def tells(action) -> bool:
     return action.kind is Kind.PASS
 
 
-def _relabelled(mask: int, mapping: dict) -> int:
-    out = 0
+def _codes(mask: int) -> tuple:
+    out = []
     while mask:
         low = mask & -mask
-        code = low.bit_length() - 1
-        out |= 1 << mapping.get(code, code)
+        out.append(low.bit_length() - 1)
         mask ^= low
-    return out
+    return tuple(out)
+
+
+def reading(game):
+    """:func:`contradicts` for one deal, as a function of the renaming alone: what the deal holds is read once, and
+    each of the thousands of renamings a decision asks about costs only the renaming and the test."""
+    s = game.snapshot()
+    me = int(s.actor)
+    hand, card = _codes(s.hands[me]), _codes(s.offer)
+    melds, r = s.melds[me], s.rules
+    down = 0
+    for m in melds:
+        down |= m
+    table, melding = r.table, r.melding
+
+    def contradicted(mapping: dict) -> bool:
+        mine = offered = 0
+        for c in hand:
+            mine |= 1 << mapping.get(c, c)
+        for c in card:
+            offered |= 1 << mapping.get(c, c)
+        return table.could_meld(offered, down | mine) and bool(arrangements(table, melding, melds, mine, offered, down))
+    return contradicted
 
 
 def contradicts(game, mapping: dict) -> bool:
@@ -74,12 +95,4 @@ def contradicts(game, mapping: dict) -> bool:
     have used it had the unseen cards been dealt otherwise: every card of the hands, the stock and the offer renamed
     by ``mapping`` (code -> code, one to one on the cards it names; the melds, seen by all, stay).  The deal's own
     test (a use among the legal actions) asked of the renamed cards directly, without setting up a deal."""
-    s = game.snapshot()
-    me = int(s.actor)
-    hand, card = _relabelled(s.hands[me], mapping), _relabelled(s.offer, mapping)
-    melds, r = s.melds[me], s.rules
-    down = 0
-    for m in melds:
-        down |= m
-    t = r.table
-    return t.could_meld(card, down | hand) and bool(arrangements(t, r.melding, melds, hand, card, down))
+    return reading(game)(mapping)

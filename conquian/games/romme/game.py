@@ -100,12 +100,12 @@ class RommeGame(Deal):
         self.rules, self.mr, self.players = s.rules, self.state.mr, s.players
         self._history: list[tuple[int, Action]] = []
         self._legal: "list[Action] | None" = None
-        self._start = start if start is not None else format_position(s)
+        self._start = start if start is not None else s  # written as text when a record asks for it
 
     def _loaded(self) -> None:
         # a deal keeps every hand in card order (a draw puts the card in its place): so does a position read in
         self.state.hands = [tuple(sorted(h)) for h in self.state.hands]
-        self._start = format_position(self.snapshot())
+        self._start = self.snapshot()
         if not self.is_over and not self.legal_actions():
             # Play never leads here: a first meld that can no longer reach its points, or a taken card that fits nothing.
             raise PositionError(f"seat {self.to_act} has no legal action: the melds of this turn can no longer reach the "
