@@ -195,6 +195,18 @@ class Deal(ABC):
         self._history.append((who, action))
         self._apply(action)
 
+    def follows(self, other) -> bool:
+        """Whether this deal is ``other`` played on: the same game, the same start, nothing else recorded (an
+        irregularity reported) since, and ``other``'s moves the first of its own.  A player that followed ``other``
+        may carry on from what it knew there."""
+        if type(self) is not type(other) or not (self._start is other._start or self._start == other._start):
+            return False
+        for name in self.LISTS:
+            mine, theirs = getattr(self, name), getattr(other, name)
+            if (mine[:len(theirs)] if name == "_history" else mine) != theirs:
+                return False
+        return True
+
     def copy(self):
         """An independent deal in the same state, with the same history."""
         g = object.__new__(type(self))

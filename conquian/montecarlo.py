@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import ConquianError
 from .games import game_of
@@ -55,24 +55,33 @@ class Knowledge:
     telling: tuple
     moves: tuple = ()
     """Each move of another seat, as the deal before it and the deal it led to (what the strong level reads)."""
+    at: tuple = field(default=(), repr=False, compare=False)
+    """The deal as it stood when this was known (a copy) and the seat, from which :func:`knowledge` carries on."""
 
 
-def knowledge(game, me) -> Knowledge:
+def knowledge(game, me, earlier: "Knowledge | None" = None) -> Knowledge:
     """What seat ``me`` knows (see :class:`Knowledge`), found by playing the deal's moves again from its start
-    (:meth:`~conquian.deal.Deal.replayed`); a deal with an irregularity reported is not followed (nothing is
-    known)."""
+    (:meth:`~conquian.deal.Deal.replayed`), or from where ``earlier`` knowledge of this deal left off (the same
+    knowledge, sooner); a deal with an irregularity reported is not followed (nothing is known)."""
     hidden_of = game_of(game).hidden
     hidden = hidden_of.hidden_places(int(me), game.players)
-    known = {name: Counter() for name in hidden if name != "stock"}
-    telling = []
-    try:
-        steps = list(game.replayed()) if game.history else []
-    except ConquianError:  # a deal with an irregularity reported: not followed move by move
-        return Knowledge(known, ())
+    if earlier is not None and earlier.at and earlier.at[1] == int(me) and game.follows(earlier.at[0]):
+        last = earlier.at[0]
+        steps, deals = [], [last]
+        for who, action in game.history[last.decisions:]:
+            steps.append((who, action, deals[-1]))
+            deals.append(deals[-1].copy().play(action))
+        known = {name: Counter(cards) for name, cards in earlier.known.items()}
+        telling, moves = list(earlier.telling), list(earlier.moves)
+    else:
+        known, telling, moves = {name: Counter() for name in hidden if name != "stock"}, [], []
+        try:
+            steps = list(game.replayed()) if game.history else []
+        except ConquianError:  # a deal with an irregularity reported: not followed move by move
+            return Knowledge(known, ())
+        deals = [g for _who, _action, g in steps] + [game.copy()]  # a copy: the deal goes on, what was known stays
     tells = getattr(hidden_of, "tells", None)
-    places = [g.places() for _who, _action, g in steps] + [game.places()]  # each state's, once
-    deals = [g for _who, _action, g in steps] + [game]
-    moves = []
+    places = [g.places() for g in deals]  # each state's, once
     for k, ((who, action, g), before, after) in enumerate(zip(steps, places, places[1:])):
         if who != me and tells is not None and tells(action):
             telling.append(g)
@@ -85,7 +94,7 @@ def knowledge(game, me) -> Knowledge:
         for name in known:
             now = _codes(after[name])
             known[name] = (known[name] + ((now - _codes(before[name])) & seen)) & now
-    return Knowledge(known, tuple(telling), tuple(moves))
+    return Knowledge(known, tuple(telling), tuple(moves), (deals[-1], int(me)))
 
 
 def known_cards(game, me) -> dict:
@@ -287,12 +296,13 @@ def _close(scores: list, alive: list) -> list:
 
 
 def weigh(game, rng: random.Random, samples: int, width: int, policy, limit: int = PLAYOUT_LIMIT,
-          reads: str = "passes", batches: int = 1) -> Weighing:
+          reads: str = "passes", batches: int = 1, known: "Knowledge | None" = None) -> Weighing:
     """Weigh the legal actions of the seat to act in ``game`` over ``samples`` sampled deals (see the module's
     description and :func:`sampled`, which ``reads`` is given to), each played out with ``policy``, and choose the
     one with the best mean score; ties go to the greedy judgement's order.  With ``batches`` above 1, up to that
     many batches of ``samples`` deals are played, each later one only for the best so far and the actions still
-    near it (:data:`CLOSE`): a close call is weighed on more deals, a clear one stops after the first batch."""
+    near it (:data:`CLOSE`): a close call is weighed on more deals, a clear one stops after the first batch.
+    ``known``: what the seat to act knows (:func:`knowledge`), where the caller has it already."""
     for name, n in (("samples", samples), ("batches", batches)):
         if type(n) is not int or n < 1:
             raise ConquianError(f"weigh: {name} {shorten(repr(n), 20)}: a whole number, at least 1")
@@ -301,7 +311,7 @@ def weigh(game, rng: random.Random, samples: int, width: int, policy, limit: int
         return Weighing(tuple(actions), (0.0,), (0,), 0, actions[0], (0,))
     me = game.to_act
     candidates = _candidates(game, actions, width)
-    known = knowledge(game, me)
+    known = knowledge(game, me) if known is None else known
     scores = [[] for _ in candidates]  # each action's score in each sample it was played in, in the order dealt
     alive, dealt_in_all = list(range(len(candidates))), 0
     for batch in range(batches):

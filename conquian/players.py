@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from .errors import StrategyError
 from .games import game_of
-from .montecarlo import READS, Weighing, weigh
+from .montecarlo import READS, Weighing, knowledge, weigh
 from .text import shorten
 
 __all__ = ["RandomPlayer", "GreedyPlayer", "StrongPlayer", "Level", "LEVELS", "STRATEGIES", "parse_strategies",
@@ -112,6 +112,7 @@ class StrongPlayer:
         self.samples, self.width, self.reads, self.batches = LEVELS[level]
         self.reads = reads or self.reads
         self._policy = GreedyPlayer()
+        self._known = None  # what it knew at its last choice: the next one in the same deal carries on from there
 
     def __repr__(self) -> str:
         reads = f", reads={self.reads!r}" if self.reads != LEVELS[self.level].reads else ""
@@ -122,7 +123,9 @@ class StrongPlayer:
         me = game.to_act
         sees = sorted(c.code for c in game.places()[game_of(game).hidden.hand_place(int(me))])
         rng = random.Random(f"{self.seed}/{game.decisions}/{sees}")
-        return weigh(game, rng, self.samples, self.width, self._policy, reads=self.reads, batches=self.batches)
+        self._known = knowledge(game, me, self._known)
+        return weigh(game, rng, self.samples, self.width, self._policy, reads=self.reads, batches=self.batches,
+                     known=self._known)
 
     def choose(self, game):
         return self.weigh(game).chosen

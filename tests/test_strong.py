@@ -122,6 +122,51 @@ def test_a_deal_with_an_irregularity_reported_is_not_replayed_and_its_unseen_car
     assert k.telling == () and all(not c for c in k.known.values())
 
 
+def _said(k) -> tuple:
+    """Knowledge as values: the known cards, and each telling deal and move as position text."""
+    return ({n: dict(c) for n, c in k.known.items()}, [str(g) for g in k.telling],
+            [(str(a), str(b)) for a, b in k.moves])
+
+
+@pytest.mark.parametrize("rules, players", [("foster-1913", 2), ("pagat-mexican", 3), ("pagat-north-american", 2),
+                                            ("rummy-ch", 2), ("romme-spielwiki", 3)])
+def test_knowledge_carried_on_from_an_earlier_choice_is_the_knowledge_found_afresh(rules, players):
+    """The strong player carries what it knew at its last choice on to the next in the same deal: the same known
+    cards, passes and moves as replaying the deal from its start, at every choice of a whole deal; never carried
+    from another seat's, nor onto another deal."""
+    for seed in (1, 2, 3):
+        r = parse_rules(rules)
+        g = game_of(r).new_deal(r, players, seed=seed)
+        greedy, earlier, carried = GreedyPlayer(), None, 0
+        while not g.is_over and g.decisions < 120:
+            me = g.to_act
+            fresh = knowledge(g, me)
+            if earlier is not None and earlier.at[1] == int(me):
+                carried += 1
+            on = knowledge(g, me, earlier)
+            assert _said(on) == _said(fresh), (rules, seed, g.decisions)
+            if int(me) == 0:
+                earlier = on
+            g.play(greedy.choose(g))
+        assert carried > 3, (rules, seed)
+    other = game_of(r).new_deal(r, players, seed=99)
+    assert not other.follows(earlier.at[0]) and _said(knowledge(other, 0, earlier)) == _said(knowledge(other, 0))
+
+
+def test_a_deal_follows_another_only_if_it_is_that_deal_played_on():
+    g = Game("foster-1913(misdeal=play-on)", seed=4)
+    start = g.copy()
+    g.play(g.legal_actions()[0])
+    assert g.follows(start) and g.follows(g.copy()) and not start.follows(g)
+    assert not Game("foster-1913(misdeal=play-on)", seed=5).follows(start)
+    reported = g.copy().report("a card faced in the pack")
+    assert not reported.follows(g)  # an irregularity since: what was known is found again, not carried on
+    k = knowledge(g, g.to_act)
+    after = reported.copy()
+    after.play(after.legal_actions()[0])
+    assert _said(knowledge(after, after.to_act, k)) == _said(knowledge(after, after.to_act))
+
+
 @pytest.mark.parametrize("rules, players", [("pagat-mexican", 3), ("pagat-mexican", 2), ("pagat-north-american", 2),
                                             ("romme-spielwiki", 3)])
 def test_whole_deals_with_the_strong_player_in_one_seat_end(rules, players):
