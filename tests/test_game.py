@@ -13,7 +13,8 @@ from test_notation import GOOD
     ("take", r"\(take the 6♣ into the hand\) is illegal: a card on offer is never taken into the hand; "
              r".*rule drawn_to_hand = false: rummy-ch \(stated\)"),
     ("force [K♠ K♥ K♣]", r"never adds a card to his opponent's melds .*rule add_to_opponent = never: rummy-ch \(stated\)"),
-    ("discard A♠", r"cannot discard before using a card"),
+    ("discard A♠", r"cannot discard before using a card \(rule"),
+    ("discard 7♥", r"cannot discard before using a card; nor does he hold 7♥"),
     ("use [3♥ 4♥ 5♥] [6♥ 6♦ 6♣ 6♠]", r"6♠ is neither in dealer's hand nor in his melds"),
     ("use [6♥ 6♦ 6♣]", r"3♥ is in dealer's melds and must stay on the table"),
     ("lay [6♥ 6♦ 6♣] [3♥ 4♥ 5♥]", r"meld from his hand only in a turn in which he uses a card .*rule meld_without_use = false"),

@@ -75,7 +75,9 @@ def offer_why(s: State, a: Action) -> tuple[str, str | None]:
     if origin is Origin.DEMANDED and r.demanded_use is DemandedUse.LAY_OFF and not laid_off(a.melds, s.melds[me], s.offer):
         return f"{who} was made to take {card} to add it to the meld of his it fits, not to use it otherwise", "demanded_use"
     if k is Kind.DISCARD:
-        return f"{who} has the say to {card} and cannot discard before using a card", "drawn_to_hand"
+        # a card he does not even hold is said too: "not now" alone reads as if the card were his
+        held = "" if a.card & s.hands[me] else f"; nor does he hold {card_of(a.card)}"
+        return f"{who} has the say to {card} and cannot discard before using a card{held}", "drawn_to_hand"
     if k in (Kind.DEMAND, Kind.WAIVE):
         if not r.forcing.reactive:
             return f"there is no demanding: {card} is on offer to {who}", "forcing"
