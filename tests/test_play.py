@@ -222,12 +222,13 @@ _GEOMETRY = """() => {
 }"""
 
 
-def test_on_a_phone_the_table_and_the_moves_stay_on_the_screen_as_play_goes_on(room):
-    """The issue's phone: after Deal the table is brought onto the screen, the reader's hand drawn last (under the
-    middle of the table) and his first move under it, all within one screen; each move draws the table again at
-    the very height it was (no jump), whatever the computer's lines under it."""
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390x844", "1366x900"])
+def test_the_table_and_the_moves_stay_on_the_screen_as_play_goes_on(room, viewport):
+    """The issue's phone (and a desktop): after Deal the table is brought onto the screen, the reader's hand drawn
+    last (under the middle of the table) and his first move under it, all within one screen; each move draws the
+    table again at the very height it was (no jump), whatever the computer's lines under it."""
     pg = room
-    pg.set_viewport_size(PHONE)
+    pg.set_viewport_size(viewport)
     pg.evaluate("window.scrollTo(0, 0)")
     for seat, you in (("1", "You (the pone)"), ("0", "You (the dealer)")):
         pg.select_option("form.cq-play-setup select[name=seat]", seat)
@@ -247,7 +248,7 @@ def test_on_a_phone_the_table_and_the_moves_stay_on_the_screen_as_play_goes_on(r
             assert abs(at["table"]["top"] - before) <= 1, f"the table moved from {before} to {at['table']['top']}"
             assert at["you"]["bottom"] <= at["height"], f"the reader's hand left the screen: {at}"
             assert at["move"] is None or at["move"]["bottom"] <= at["height"], f"the first move is off the screen: {at}"
-    shot(pg, "play-phone-in-play", full=False)
+    shot(pg, f"play-in-play-{viewport['width']}", full=False)
     pg.select_option("form.cq-play-setup select[name=seat]", "1")
 
 

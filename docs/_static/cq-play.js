@@ -173,8 +173,8 @@ window.cqPlay = (function () {
       this.keepInView(anchor);
     }
 
-    // A new deal: its score and table brought to the top of the screen (under the site's header) unless they are
-    // on it already.  A move: the table put back where it was on the screen, whatever the lines above it did.
+    // A new deal: its score and table brought to the top of the screen (under the site's header) unless they and
+    // the reader's first move are on it already.  A move: the table put back where it was on the screen, whatever the lines above it did.
     keepInView(anchor) {
       const table = this.area.querySelector(".cq-play-table");
       if (!table) return;
@@ -183,7 +183,8 @@ window.cqPlay = (function () {
         if (this.mode !== "deal") return;
         const top = this.area.getBoundingClientRect().top;
         const header = parseFloat(getComputedStyle(this.area).scrollMarginTop) || 0;
-        if (top < header || table.getBoundingClientRect().bottom > window.innerHeight) {
+        const first = this.area.querySelector("button.cq-move") || table;  // the table and the reader's first move
+        if (top < header || first.getBoundingClientRect().bottom > window.innerHeight) {
           this.area.scrollIntoView({ block: "start" });
         }
       } else if (anchor !== null) {
