@@ -163,6 +163,12 @@ class Deal(ABC):
         if not isinstance(snapshot, cls.SNAPSHOT):
             raise TypeError(f"{cls.__name__}.from_snapshot() takes a Snapshot, not {type(snapshot).__name__}")
         cls._check(snapshot)
+        return cls._from_checked(snapshot)
+
+    @classmethod
+    def _from_checked(cls, snapshot):
+        """A deal from a snapshot already found possible: by the game's check (:meth:`from_snapshot`), or, for the
+        strong player's samples, by the game's ``hidden.with_cards``, which checks what it moved."""
         g = object.__new__(cls)
         cls._load(g, snapshot, None)
         cls._loaded(g)

@@ -53,7 +53,27 @@ def test_a_sample_keeps_what_the_seat_sees_and_redeals_only_what_it_cannot(rules
         pool = sum((_codes(real[n]) for n in hidden), Counter())
         assert sum((_codes(got[n]) for n in hidden), Counter()) == pool  # the same cards, placed anew
         assert s.legal_actions() == g.legal_actions()
+        # checked only for what it moved, a sample is still a deal the game's full check finds possible
+        assert str(type(s).from_snapshot(s.snapshot())) == str(s)
     assert g.places() == real  # the deal sampled from is unchanged
+
+
+@pytest.mark.parametrize("contents, error", [
+    ({"stock": [0, 1]}, "another number of cards"),
+    ({"pone hand": [99]}, "card codes are whole numbers 0 to 52"),
+    ({"middle hand": []}, "is no place"),
+    ({"dealer pocket": []}, "is no place"),
+])
+def test_a_sample_that_would_move_cards_wrongly_is_refused(contents, error):
+    """Conquian's ``with_cards`` checks what it moves: as many cards in each place, the hidden places' own, once."""
+    g = _midway("foster-1913", 2, 4, 7)
+    with pytest.raises(ConquianError, match=error):
+        game_of(g).hidden.with_cards(g, contents)
+    stock = [c.code for c in g.stock]
+    seen = next(c.code for c in g.hand("dealer"))  # a card the pone can see is not his to deal
+    with pytest.raises(ConquianError, match="not the hidden places' own"):
+        game_of(g).hidden.with_cards(g, {"stock": [seen] + stock[1:]})
+    assert str(game_of(g).hidden.with_cards(g, {"stock": stock[::-1]}).stock[0]) == str(g.stock[-1])
 
 
 def test_the_card_passed_before_play_stays_in_the_hand_it_went_to():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...errors import PositionError
 from .actions import Kind
 from .melds import arrangements
 from .state import Role, seats
@@ -33,15 +34,22 @@ def hidden_places(me: int, players: int) -> list[str]:
 
 def with_cards(game, contents: dict):
     """A deal like ``game`` (without its history) whose named hidden places hold the card codes given (the stock in
-    any order); made from its snapshot, and checked as any snapshot is."""
+    any order); made from its snapshot.  Only what moved is checked (:func:`_moved_error`): the rest is the deal's
+    own, found possible when play reached it, and the full check of every sample was a third of a strong decision."""
     s = game.snapshot()
     hands, given, stock = list(s.hands), list(s.given), s.stock
     for name, codes in contents.items():
+        if not all(type(c) is int and 0 <= c < 53 for c in codes):
+            raise PositionError(f"with_cards: {str(name)[:40]!r}: card codes are whole numbers 0 to 52, not "
+                                f"{str(list(codes)[:8])[:60]}")
         masks = [1 << c for c in codes]
         if name == "stock":
             stock = tuple(masks)
             continue
-        role, what = name.split(" ")
+        role, _, what = str(name).partition(" ")
+        if role.upper() not in Role.__members__ or what not in ("hand", "gives") or Role[role.upper()] >= len(hands):
+            raise PositionError(f"with_cards: {str(name)[:40]!r} is no place: 'stock', '<role> hand' or "
+                                f"'<role> gives' of a seat at this table")
         seat = Role[role.upper()]
         mask = 0
         for m in masks:
@@ -50,7 +58,29 @@ def with_cards(game, contents: dict):
             hands[seat] = mask
         elif masks:  # a card chosen to pass on, before play
             given[seat] = mask
-    return type(game).from_snapshot(replace(s, hands=tuple(hands), given=tuple(given), stock=stock))
+    moved = replace(s, hands=tuple(hands), given=tuple(given), stock=stock)
+    error = _moved_error(s, moved)
+    if error:
+        raise PositionError(f"with_cards: {error}")
+    return type(game)._from_checked(moved)
+
+
+def _moved_error(before, after) -> str:
+    """Why ``after`` is not ``before`` with the cards of the hands, the cards chosen to pass and the stock moved
+    among them ('' if it is): every place holding as many cards as before, every card once, and the same cards."""
+    old = list(before.hands) + list(before.given) + list(before.stock)
+    new = list(after.hands) + list(after.given) + list(after.stock)
+    if [m.bit_count() for m in old] != [m.bit_count() for m in new]:
+        return "a hand, a card to pass or the stock would hold another number of cards"
+    held = 0
+    for m in new:
+        held |= m
+    union = 0
+    for m in old:
+        union |= m
+    if held != union or held.bit_count() != sum(m.bit_count() for m in new):
+        return "the cards dealt anew are not the hidden places' own, each once"
+    return ""
 
 
 def tells(action) -> bool:
