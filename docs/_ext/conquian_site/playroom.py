@@ -104,6 +104,7 @@ class Room:
         self.score: "Score | None" = None
         self.names: tuple = ()  # in a match, who sits where in this deal
         self.saved: list = []  # (deal, log) before each of the reader's moves in this deal: what "Take back" restores
+        self.players: dict = {}  # seat -> the computer playing it in this deal
 
     # -- starting ----------------------------------------------------------------------------------------------
     def deal(self, rules: str, seed: int = 0, players: int = 2, seat: int = 1, level: str = "easy") -> dict:
@@ -134,7 +135,7 @@ class Room:
         return game_of(rules).new_deal(rules, players, seed=seed)
 
     def _start(self, game, seat: int) -> dict:
-        self.game, self.reader, self.mode, self.log, self.saved = game, seat, "deal", [], []
+        self.game, self.reader, self.mode, self.log, self.saved, self.players = game, seat, "deal", [], [], {}
         self.names = tuple(self.score.name(s) for s in range(game.players))  # before the score moves the deal on
         self._computer()
         return self.view()
@@ -154,6 +155,7 @@ class Room:
             except ConquianError as exc:
                 raise ConquianError(f"move {n} of the position ({move[:40]!r}): {exc}") from None
         self.game, self.mode, self.log, self.saved, self.score, self.names = g, "position", [], [], None, ()
+        self.players = {}
         self.reader = int(g.to_act) if g.to_act is not None else 0
         return self.view()
 
@@ -293,7 +295,10 @@ class Room:
         g = self.game
         while not g.is_over and int(g.to_act) != self.reader:
             seat = int(g.to_act)
-            player = computer(self.level, seat)
+            # one player a seat for the deal: what it knew at its last move is carried on, not found again
+            if seat not in self.players:
+                self.players[seat] = computer(self.level, seat)
+            player = self.players[seat]
             weighing = player.weigh(g) if hasattr(player, "weigh") else None
             a = weighing.chosen if weighing is not None else player.choose(g)
             why = reason(g, weighing) if weighing is not None else ""
