@@ -34,8 +34,9 @@ def hidden_places(me: int, players: int) -> list[str]:
 
 def with_cards(game, contents: dict):
     """A deal like ``game`` (without its history) whose named hidden places hold the card codes given (the stock in
-    any order); made from its snapshot.  Only what moved is checked (:func:`_moved_error`): the rest is the deal's
-    own, found possible when play reached it, and the full check of every sample was a third of a strong decision."""
+    any order); made from its snapshot.  Only what moved is checked (as many cards in each place, the same cards,
+    once each): the rest is the deal's own, found possible when play reached it, and the full check of every sample
+    was a third of a strong decision."""
     s = game.snapshot()
     hands, given, stock = list(s.hands), list(s.given), s.stock
     for name, codes in contents.items():
