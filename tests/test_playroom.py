@@ -7,7 +7,10 @@ from __future__ import annotations
 import ast
 import io
 import json
+import os
 import re
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -181,6 +184,20 @@ def test_the_packed_engine_is_reproducible_and_holds_only_pure_modules():
                     assert not [m for m in mods if m.split(".")[0] in ("docutils", "sphinx")], (name, mods)
 
 
+def test_the_packed_engine_plays_a_deal_on_its_own(tmp_path):
+    """What the browser gets is all the playroom needs: unpacked alone (the compiled parts left out, as in the
+    browser), it deals and answers a move in a fresh Python; a module left out of the pack fails here, not in the
+    build's snapshot."""
+    zipfile.ZipFile(io.BytesIO(engine_zip())).extractall(tmp_path)
+    code = ("import json, sys; sys.path[:0] = [sys.argv[1]]; from conquian_site.playroom import handle; "
+            "import conquian_site; assert conquian_site.__file__.startswith(sys.argv[1]), conquian_site.__file__; "
+            "v = json.loads(handle(json.dumps({'op': 'deal', 'rules': 'romme-spielwiki', 'seed': 2, 'players': 3}))); "
+            "v = json.loads(handle(json.dumps({'op': 'play', 'move': 0}))); print(v.get('error') or 'played')")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=300,
+                          cwd=tmp_path, env={"PATH": os.environ.get("PATH", ""), "PYTHONNOUSERSITE": "1"})
+    assert done.returncode == 0 and done.stdout.strip() == "played", done.stderr[-2000:]
+
+
 def test_each_table_keeps_its_own_deal():
     """Two "Try it" tables on one page: a move pressed in the first, after the second opened, is played in the
     first's deal, and the second's is untouched."""
@@ -192,13 +209,21 @@ def test_each_table_keeps_its_own_deal():
     assert ask(op="view", table="1")["table"] == after["table"] != second["table"]
 
 
-def test_a_romme_table_counts_players_from_one_in_its_own_sentences():
-    """The line in the middle of a Rommé table ("Player 2 begins his turn") as a page draws it, never the engine's
-    seat numbers ("Seat 1 begins …")."""
+def test_the_line_in_the_middle_of_the_table_names_the_players_as_the_table_does():
+    """In a match, the line in the middle of the table names every player as the table and the moves do, and speaks
+    to the reader ("You begin your turn", "the computer has the say"); never the engine's seat numbers ("Seat 1
+    begins …").  The result too."""
     view = ask(op="deal", rules="romme-spielwiki", seed=2, players=3, table="romme")
     text = re.sub(r"<[^>]+>", " ", view["table"])
     assert not re.search(r"\b[Ss]eat \d", text), text
-    assert re.search(r"Player \d (begins|has drawn)", text), text
+    assert "You begin your turn: you take the top card of the stock" in text, text
+    for line in view["log"]:
+        assert line.startswith(("You (player", "Computer 1 (player", "Computer 2 (player")), line
+    view = ask(op="deal", rules="foster-1913", seed=3, table="romme")  # the reader is the pone, the turned-up card his
+    assert "; you have the first say to it." in re.sub(r"<[^>]+>", " ", view["table"]) and "the pone" not in view["state"]
+    while not view["over"]:
+        view = ask(op="play", move=0, table="romme")
+    assert view["result"] in ("You win.", "The computer wins.", "The stock is exhausted: the deal is a tie (a tableau).")
 
 
 LONG = "7" * 5000  # past CPython's 4,300-digit limit on converting text to an integer

@@ -56,7 +56,8 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 #: The files the worker needs: the module loader, the interpreter and its standard library, the package list.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 #: The extension's modules the worker imports (pure: no docutils, no Sphinx); a folder (the games' parts) whole.
-SITE_MODULES = ("playroom.py", "playjson.py", "playlevels.py", "playscore.py", "drawing.py", "facts.py", "markup.py", "games")
+SITE_MODULES = ("playroom.py", "playjson.py", "playlevels.py", "playscore.py", "persons.py", "drawing.py", "facts.py",
+                "markup.py", "games")
 #: The number of players the play page offers first, for a game a deal of which takes a number.
 FIRST_PLAYERS = 3
 _EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -157,7 +158,11 @@ def _make_snapshot(packed: Path, made: Path) -> bool:
         logger.warning("the engine's snapshot took over 600 s and was given up", type=WARNING_TYPE, subtype="browser")
         return False
     if run.returncode != 0 or not part.is_file():
-        logger.warning(f"the engine's snapshot failed (node exited {run.returncode}): {run.stderr.strip()[-800:]}",
+        said = run.stderr.strip()
+        # Python's traceback, not the minified JavaScript printed around it (lines of thousands of characters)
+        said = said[said.rindex("Traceback"):] if "Traceback" in said else said
+        said = "\n".join(line for line in said.splitlines() if len(line) < 300)[-1200:]
+        logger.warning(f"the engine's snapshot failed (node exited {run.returncode}): {said}",
                        type=WARNING_TYPE, subtype="browser")
         return False
     part.rename(made)

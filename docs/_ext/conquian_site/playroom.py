@@ -38,12 +38,12 @@ from .games import site_game
 from .playlevels import computer, hint, reason
 from . import playjson
 from .playjson import MAX_ERROR, shown
+from .persons import Persons
 from .playscore import Score
 
 __all__ = ["Room", "choices", "handle"]
 
 _VARIANT_LINE = re.compile(r"^[ \t]*variant[ \t]*:.*$", re.MULTILINE | re.IGNORECASE)
-_SEAT = re.compile(r"\bseat ([0-9])\b", re.IGNORECASE)
 _STOCK_OR_OUT = re.compile(r"^[ \t]*(?:stock|out)[ \t]*:.*$", re.MULTILINE | re.IGNORECASE)
 #: The home game's axes by name: each has a ruling page (other games' own axes have none).
 _RULED = {ax.name: ax for ax in axes_of_game(HOME)}
@@ -176,8 +176,9 @@ class Room:
         # in a match the reader's seat is drawn at the bottom, next to his moves, whoever deals; a position ("Try
         # it") is drawn as the page's diagram of it is
         below = self.reader if self.mode == "deal" else None
-        table = site.table_html(g, hidden, {s: self._name(s) for s in seats}, below)
-        state = site.words.state_words(g)
+        persons = self._persons()
+        table = site.table_html(g, hidden, {s: self._name(s) for s in seats}, below, persons)
+        state = site.words.state_words(g, persons)
         mine = not g.is_over and int(g.to_act) == self.reader
         moves = [{"text": g.action_text(a), "words": _cap(g.describe(a))} for a in g.legal_actions()] if mine else []
         for m in moves:
@@ -195,18 +196,21 @@ class Room:
             out["result"] = self._result()
         return out
 
+    def _persons(self) -> "Persons | None":
+        """In a match, who is who in the table's sentence: the players as the table names them, the reader spoken
+        to ("you have the say"); a position ("Try it") reads as the page's diagram of it does."""
+        if self.mode != "deal":
+            return None
+        return Persons(site_game(self.game).seat_words, {s: self._who(s) for s in range(self.game.players)},
+                       self.reader)
+
     def _result(self) -> str:
+        """How the deal ended, every player named as the table names him ("You win.", "Computer 2 has gone out and
+        wins. Penalty points: you 31 points …")."""
         g = self.game
-        w = g.outcome.winner
-        # Rommé's words name seats by number ("seat 2 has gone out"): the result names them as the table does
-        said = _SEAT.sub(lambda m: self._who(int(m.group(1))), site_game(g).words.state_words(g))
-        said = said[:1].upper() + said[1:]
-        if w is None:
-            return said
-        winner = "You win" if int(w) == self.reader else f"{self._who(int(w))} wins"
-        if said.startswith(self._who(int(w))):  # "Computer 2 has gone out and wins" says who already
-            return said
-        return f"{winner}: {said[:1].lower() + said[1:] if said.startswith('The ') else said}"
+        persons = self._persons() or Persons(site_game(g).seat_words, {s: self._who(s) for s in range(g.players)},
+                                             self.reader)
+        return site_game(g).words.state_words(g, persons)
 
     def _who(self, seat: int) -> str:
         """Who sits at ``seat`` in this deal: "You", or the computer's name."""

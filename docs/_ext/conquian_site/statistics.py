@@ -34,7 +34,7 @@ from .plots import interval_plot
 from .shared import CqDirective
 from .strongcheck import (DATA, agree, checked_section, checks, load_checks, method_words, opening_checks,
                           opening_strong_sources, strong_bases)
-from .tables import table_skeleton
+from .tables import figures_table as table
 
 EFFECTS_DOC = "statistics/effects"
 
@@ -176,27 +176,6 @@ def length(f: dict) -> tuple[float, float, float]:
 def length_text(f: dict) -> str:
     m, lo, hi = length(f)
     return f"{m:.1f} ({lo:.1f}–{hi:.1f})"
-
-
-def table(headers: list[str], rows: list[list]) -> nodes.table:
-    """A table of figures: the site's table skeleton, a row per list, text or nodes in each cell.  The column of
-    other endings is left out where no deal ended otherwise (a column of noughts tells a reader nothing)."""
-    if "Other endings" in headers:
-        k = headers.index("Other endings")
-        if all(r[k] == "0" for r in rows):
-            headers, rows = headers[:k] + headers[k + 1:], [r[:k] + r[k + 1:] for r in rows]
-    t, group, body = table_skeleton("cq-stats-table", {h: 1 for h in headers})
-    for cells in rows:
-        row = nodes.row()
-        for header, c in zip(headers, cells):
-            entry = nodes.entry()
-            # on a phone each row is a block of lines, each line named by its column (the head row is hidden)
-            label = nodes.inline("", f"{header}: ", classes=["cq-stats-label"])
-            entry += para(label, c) if c != "" else para("")
-            row += entry
-        body += row
-    group += body
-    return t
 
 
 # -- the directive -----------------------------------------------------------------------------------------------

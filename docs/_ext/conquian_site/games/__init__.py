@@ -40,9 +40,9 @@ class SiteGame:
     position_html: Callable[..., str]
     """``position_html(deal, figcaption, label, text)``: the table diagram, as HTML."""
     table_html: Callable[..., str]
-    """``table_html(deal, hidden, names, below=None)``: the table alone, the seats in ``hidden`` face down (the "Try
-    it" table); the seat ``below``, if given, drawn alone under the middle of the table (the reader's, on the play
-    page)."""
+    """``table_html(deal, hidden, names, below=None, persons=None)``: the table alone, the seats in ``hidden`` face
+    down (the "Try it" table); the seat ``below``, if given, drawn alone under the middle of the table (the reader's,
+    on the play page); ``persons`` (:class:`conquian_site.persons.Persons`), who is who in its sentence."""
     seat_words: Callable[[int], str]
     """``seat_words(seat)``: a seat (by index) as the "Try it" table names it."""
     text_lines: Callable[[Any], list]

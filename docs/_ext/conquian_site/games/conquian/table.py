@@ -36,7 +36,7 @@ def seat_html(g: Game, role: Role, hidden: bool = False, name: str = "") -> str:
             f'<dl class="cq-seat-rows">{"".join(rows)}</dl></div>')
 
 
-def middle_html(g: Game) -> str:
+def middle_html(g: Game, persons=None) -> str:
     n = len(g.stock)
     parts = [f'<div class="cq-pile"><span class="cq-pile-label">Stock</span> '
              f'{card_html("?") if n else ""}<span>{n} card{"s" if n != 1 else ""}</span></div>']
@@ -52,18 +52,18 @@ def middle_html(g: Game) -> str:
                          f'play)</span></div>')
     if g.offer is not None:
         parts.append(f'<div class="cq-offer"><span class="cq-pile-label">On offer</span> {card_html(g.offer)} '
-                     f'<span class="cq-say">{escape(state_words(g))}</span></div>')
+                     f'<span class="cq-say">{escape(state_words(g, persons))}</span></div>')
     else:
-        parts.append(f'<div class="cq-offer cq-no-offer"><span class="cq-say">{escape(state_words(g))}</span></div>')
+        parts.append(f'<div class="cq-offer cq-no-offer"><span class="cq-say">{escape(state_words(g, persons))}</span></div>')
     return '<div class="cq-middle">' + "".join(parts) + "</div>"
 
 
-def conquian_table_html(g: Game, hidden=(), names=None) -> str:
+def conquian_table_html(g: Game, hidden=(), names=None, persons=None) -> str:
     """The dealer above (the middle player above him, with three), the middle of the table, the pone below; the hands
     of the roles in ``hidden`` face down."""
     names = names or {}
     above = (Role.MIDDLE, Role.DEALER) if g.players == 3 else (Role.DEALER,)
-    return ("".join(seat_html(g, r, r in hidden, names.get(r, "")) for r in above) + middle_html(g)
+    return ("".join(seat_html(g, r, r in hidden, names.get(r, "")) for r in above) + middle_html(g, persons)
             + seat_html(g, Role.PONE, Role.PONE in hidden, names.get(Role.PONE, "")))
 
 
@@ -75,17 +75,17 @@ def position_html(g: Game, figcaption: str, label: str, text: str) -> str:
             f'<div class="cq-details-body"><div class="highlight"><pre>{escape(text)}</pre></div></div></details></figure>')
 
 
-def table_html(g: Game, hidden=(), names=None, below=None) -> str:
+def table_html(g: Game, hidden=(), names=None, below=None, persons=None) -> str:
     """The table alone (the "Try it" table): seats by index (0 the dealer), those in ``hidden`` face down.  With
     ``below`` (the reader's seat on the play page), that seat is drawn last, under the middle of the table, and the
     others above it in the order they play after it: the reader's hand stays at the bottom, next to his moves,
-    whoever deals."""
+    whoever deals; ``persons``, who is who in the sentence at its middle (see :mod:`conquian_site.persons`)."""
     names = names or {}
     hidden, names = tuple(Role(s) for s in hidden), {Role(s): n for s, n in names.items()}
     if below is None:
-        return conquian_table_html(g, hidden, names)
+        return conquian_table_html(g, hidden, names, persons)
     others = [Role((int(below) + k) % g.players) for k in range(1, g.players)]
-    return ("".join(seat_html(g, r, r in hidden, names.get(r, "")) for r in others) + middle_html(g)
+    return ("".join(seat_html(g, r, r in hidden, names.get(r, "")) for r in others) + middle_html(g, persons)
             + seat_html(g, Role(below), Role(below) in hidden, names.get(Role(below), "")))
 
 

@@ -21,6 +21,7 @@ from conquian.games.conquian.words import role_words
 
 from ...facts import ExpectationError, cards_equal
 from ...markup import split_variant
+from ...persons import Persons
 
 __all__ = ["the", "state_words", "deal_words", "fact_words", "fact_value", "fact_matches", "parse_action",
            "action_text", "GAME_FACTS", "PLAYERS", "start"]
@@ -53,41 +54,46 @@ def the(role: "Role | None") -> str:
     return "" if role is None else role_words(role)
 
 
-def state_words(g: Game) -> str:
-    """Where the deal stands, as a sentence: who has the say to which card, who must discard, how it ended."""
+def state_words(g: Game, persons: "Persons | None" = None) -> str:
+    """Where the deal stands, as a sentence: who has the say to which card, who must discard, how it ended.
+    ``persons``: who is who (:class:`~conquian_site.persons.Persons`; the play page names the players and speaks to
+    the reader), else each seat by its role."""
+    p = persons or Persons(lambda seat: the(Role(seat)))
     actor, card = g.to_act, g.offer
     previous = Role(before(actor, g.players)) if actor is not None else None
     if g.phase is Phase.OVER:
         o = g.outcome
         if o.termination is Termination.WIN:
-            return f"{the(o.winner).capitalize()} wins."
+            return f"{p.name(o.winner, True)} {p.verb(o.winner, 'wins', 'win')}."
         if o.termination is Termination.TABLEAU:
             return "The stock is exhausted: the deal is a tie (a tableau)."
         return "A misdeal: the deal is void, and the same dealer deals again."
     if g.phase is Phase.EXCHANGE:
         chosen = sum(1 for c in g.snapshot().given if c)
         done = f"; {chosen} card{'s' if chosen != 1 else ''} chosen so far, face down" if chosen else ""
-        return (f"Before play: {the(actor)} chooses a card to pass face down to "
-                f"{the(Role(after(actor, g.players)))}{done}.")
+        return (f"Before play: {p.name(actor)} {p.verb(actor, 'chooses', 'choose')} a card to pass face down to "
+                f"{p.name(after(actor, g.players))}{done}.")
     if g.phase is Phase.DISCARD:
-        forced = " (he was forced)" if g.snapshot().forced else ""
-        return f"{the(actor).capitalize()} must discard{forced}."
+        forced = f" ({p.he(actor)} {p.verb(actor, 'was', 'were')} forced)" if g.snapshot().forced else ""
+        return f"{p.name(actor, True)} must discard{forced}."
     if g.phase is Phase.REFUSED:  # among three, the demand may be of another than the player before (see claim)
         claim = g.snapshot().claim
         target, decliner = (Role(claim[0]), Role(claim[1])) if claim else (previous, previous)
         if target != decliner:
-            return (f"{the(target).capitalize()} declined the {card}, though it fits his meld, and {the(decliner)} "
-                    f"passed it on; {the(actor)} may still demand that {the(target)} take it.")
-        waived = f"; {the(previous)} did not demand it" if claim else ""
-        return (f"{the(target).capitalize()} declined the {card}, though it fits his meld{waived}; "
-                f"{the(actor)} may demand that he take it.")
+            return (f"{p.name(target, True)} declined the {card}, though it fits {p.his(target)} meld, and "
+                    f"{p.name(decliner)} passed it on; {p.name(actor)} may still demand that {p.name(target)} take it.")
+        waived = f"; {p.name(previous)} did not demand it" if claim else ""
+        return (f"{p.name(target, True)} declined the {card}, though it fits {p.his(target)} meld{waived}; "
+                f"{p.name(actor)} may demand that {p.he(target)} take it.")
     origin = g.origin
+    has = p.verb(actor, "has", "have")
     how = {
-        Origin.TURNED_UP: f"The {card} was turned up at the deal; {the(actor)} has the first say to it.",
-        Origin.DRAWN: f"{the(actor).capitalize()} has turned up the {card} from the stock and has the say to it.",
-        Origin.PASSED: f"{the(previous).capitalize()} turned up the {card} and passed it; {the(actor)} has the say.",
-        Origin.DISCARD: f"{the(previous).capitalize()} discarded the {card}; {the(actor)} has the say to it.",
-        Origin.DEMANDED: f"{the(actor).capitalize()} declined the {card} and is made to take it: he must use it.",
+        Origin.TURNED_UP: f"The {card} was turned up at the deal; {p.name(actor)} {has} the first say to it.",
+        Origin.DRAWN: f"{p.name(actor, True)} {has} turned up the {card} from the stock and {has} the say to it.",
+        Origin.PASSED: f"{p.name(previous, True)} turned up the {card} and passed it; {p.name(actor)} {has} the say.",
+        Origin.DISCARD: f"{p.name(previous, True)} discarded the {card}; {p.name(actor)} {has} the say to it.",
+        Origin.DEMANDED: (f"{p.name(actor, True)} declined the {card} and {p.verb(actor, 'is', 'are')} made to take "
+                          f"it: {p.he(actor)} must use it."),
     }
     return how[origin]
 

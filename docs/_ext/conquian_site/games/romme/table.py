@@ -61,7 +61,7 @@ def seat_html(g: RommeGame, seat: int, hidden: bool = False, name: str = "") -> 
             f'<dl class="cq-seat-rows"><dt>Hand</dt><dd>{shown}</dd></dl></div>')
 
 
-def middle_html(g: RommeGame) -> str:
+def middle_html(g: RommeGame, persons=None) -> str:
     s = g.snapshot()
     rows = [f'<dt>Table</dt><dd>{melds_html(s.table, "the melds on the table")}</dd>']
     if s.new:
@@ -79,7 +79,7 @@ def middle_html(g: RommeGame) -> str:
         piles.append('<div class="cq-pile"><span class="cq-pile-label">Discard pile</span> '
                      '<span class="cq-none">empty</span></div>')
     return (f'<div class="cq-middle cq-romme-middle"><dl class="cq-seat-rows cq-table-rows">{"".join(rows)}</dl>'
-            f'{"".join(piles)}<div class="cq-offer cq-no-offer"><span class="cq-say">{escape(state_words(g))}</span>'
+            f'{"".join(piles)}<div class="cq-offer cq-no-offer"><span class="cq-say">{escape(state_words(g, persons))}</span>'
             f'</div></div>')
 
 
@@ -88,15 +88,17 @@ def seat_words(seat: int) -> str:
     return f"player {seat + 1}" + (", the dealer" if seat == 0 else "")  # a reader counts from one
 
 
-def table_html(g: RommeGame, hidden=(), names=None, below=None) -> str:
+def table_html(g: RommeGame, hidden=(), names=None, below=None, persons=None) -> str:
     """The dealer, the middle of the table, the other seats in order; the hands of the seats in ``hidden`` face
     down, each seat called by its name in ``names`` if it has one.  With ``below`` (the reader's seat on the play
-    page), the other seats above the middle in the order they play after it, and that seat alone under it."""
+    page), the other seats above the middle in the order they play after it, and that seat alone under it;
+    ``persons``, who is who in the sentence at its middle (see :mod:`conquian_site.persons`)."""
     names = names or {}
     seats = [seat_html(g, seat, seat in hidden, names.get(seat, "")) for seat in range(g.players)]
     if below is None:
-        return seats[0] + middle_html(g) + "".join(seats[1:])
-    return "".join(seats[(below + k) % g.players] for k in range(1, g.players)) + middle_html(g) + seats[below]
+        return seats[0] + middle_html(g, persons) + "".join(seats[1:])
+    return ("".join(seats[(below + k) % g.players] for k in range(1, g.players)) + middle_html(g, persons)
+            + seats[below])
 
 
 def position_html(g: RommeGame, figcaption: str, label: str, text: str) -> str:

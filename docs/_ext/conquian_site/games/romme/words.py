@@ -30,6 +30,7 @@ from conquian.text import split_groups
 
 from ...facts import EMPTY, ExpectationError, cards_equal
 from ...markup import split_variant
+from ...persons import Persons
 
 __all__ = ["the", "state_words", "fact_words", "fact_value", "fact_matches", "parse_action", "action_text",
            "GAME_FACTS", "first_meld_points", "start"]
@@ -65,8 +66,11 @@ def first_meld_points(g: RommeGame) -> int:
     return sum(m.first_points(g.rules.ace_points) for m in g.snapshot().new)
 
 
-def state_words(g: RommeGame) -> str:
-    """Where the deal stands, as a sentence: who draws, who plays (and what he must do), how the deal ended."""
+def state_words(g: RommeGame, persons: "Persons | None" = None) -> str:
+    """Where the deal stands, as a sentence: who draws, who plays (and what he must do), how the deal ended.
+    ``persons``: who is who (:class:`~conquian_site.persons.Persons`; the play page names the players and speaks to
+    the reader), else each seat by its number."""
+    p = persons or Persons(the)
     if g.is_over:
         o = g.outcome
         if o.termination is Termination.IDLE:
@@ -75,27 +79,34 @@ def state_words(g: RommeGame) -> str:
                     f"and nobody wins.")
         if o.winner is None:
             return "The stock has run out for good: the deal ends, and nobody wins."
-        paid = "; ".join(f"seat {i} {p} point{'s' if p != 1 else ''}" for i, p in enumerate(o.penalties) if i != o.winner)
+        paid = "; ".join(f"{p.name(i)} {n} point{'s' if n != 1 else ''}" for i, n in enumerate(o.penalties)
+                         if i != o.winner)
         double = " (a Hand-Rommé: they count double)" if o.hand_romme else ""
-        return f"Seat {o.winner} has gone out and wins. Penalty points{double}: {paid}."
+        w = o.winner
+        return f"{p.name(w, True)} {p.verb(w, 'has', 'have')} gone out and {p.verb(w, 'wins', 'win')}. " \
+               f"Penalty points{double}: {paid}."
     s, seat = g.snapshot(), g.to_act
-    who = the(seat).capitalize()
+    who, he, his = p.name(seat, True), p.he(seat), p.his(seat)
+    has = p.verb(seat, "has", "have")
     if s.phase is Phase.KEEP:
-        return f"{who} found a joker at the bottom of the packet he cut: he keeps it or leaves it in the pack."
+        return (f"{who} found a joker at the bottom of the packet {he} cut: {he} "
+                f"{p.verb(seat, 'keeps', 'keep')} it or {p.verb(seat, 'leaves', 'leave')} it in the pack.")
     if s.phase is Phase.DRAW:
         top = f", or the {g.discards[-1]} on top of the discard pile" if g.discards else ""
         if top and not g.rules.drawn_to_hand:
-            top += " if he melds it at once"
-        return f"{who} begins his turn: he takes the top card of the stock{top}."
+            top += f" if {he} {p.verb(seat, 'melds', 'meld')} it at once"
+        return (f"{who} {p.verb(seat, 'begins', 'begin')} {his} turn: {he} {p.verb(seat, 'takes', 'take')} the top "
+                f"card of the stock{top}.")
     if s.taken >= 0:
-        return f"{who} has taken the {BY_CODE[s.taken]} from the discard pile: he must meld it at once."
+        return f"{who} {has} taken the {BY_CODE[s.taken]} from the discard pile: {he} must meld it at once."
     if s.new:
-        return (f"{who} has laid {first_meld_points(g)} points towards his first meld this turn; "
-                f"{g.rules.first_meld} are needed before he may discard.")
+        return (f"{who} {has} laid {first_meld_points(g)} points towards {his} first meld this turn; "
+                f"{g.rules.first_meld} are needed before {he} may discard.")
+    ends = f"and {p.verb(seat, 'ends', 'end')} {his} turn with a discard"
     if seat in g.opened:
-        return f"{who} has drawn: he may meld, lay off and exchange jokers, and ends his turn with a discard."
-    return (f"{who} has drawn and has not made his first meld: he may lay melds of {g.rules.first_meld} points "
-            f"or more, and ends his turn with a discard.")
+        return f"{who} {has} drawn: {he} may meld, lay off and exchange jokers, {ends}."
+    return (f"{who} {has} drawn and {has} not made {his} first meld: {he} may lay melds of {g.rules.first_meld} "
+            f"points or more, {ends}.")
 
 
 def _line(g: RommeGame, key: str) -> str:
