@@ -187,6 +187,6 @@ def checked_section(found: list[Check], data: dict, words: dict, table) -> nodes
         named, switched = words.get(c.cell["rules"], (DECLARATIONS[c.source].short, c.cell["rules"]))
         rows.append([named, switched,
                      _points(c.greedy.won) if c.greedy else "", _points(c.strong.won), verdict])
-    out += table(["Source", "Switched", "Greedy players: deals won (points)", "Strong players: deals won (points)",
-                  "Direction"], rows)
+    out += table(["Source", "Switched", "Greedy players: deals won (points)",
+                  f"Computers at the {data['players']} level: deals won (points)", "Direction"], rows)
     return out
