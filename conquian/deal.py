@@ -21,13 +21,26 @@ starts and reads (``_record_start``, ``_record_lines``, ``_seat_words``).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import fields as dataclass_fields
 from typing import Any, ClassVar, Iterable, Iterator
 
-from .errors import ConquianError, IllegalMove, RecordError
+from .errors import ConquianError, IllegalMove, PositionError, RecordError
 from .rulesets import cite
 from .text import shorten
 
 __all__ = ["Deal"]
+
+
+def _masks(snapshot, fields: tuple) -> "list | None":
+    """The card masks the named fields of a snapshot hold, in order (None where one holds something else)."""
+    out = []
+    for name in fields:
+        value = getattr(snapshot, name)
+        for m in (value if isinstance(value, tuple) else (value,)):
+            if type(m) is not int or m < 0:
+                return None
+            out.append(m)
+    return out
 
 
 class Deal(ABC):
@@ -165,10 +178,37 @@ class Deal(ABC):
         cls._check(snapshot)
         return cls._from_checked(snapshot)
 
+    def moved(self, snapshot, fields: tuple):
+        """A deal in the state ``snapshot`` describes, which must be this deal's with only the cards of its
+        ``fields`` (names of snapshot fields holding card masks, or tuples of them) moved among them: each mask as
+        many cards, the same cards, each once, every other field as it is here.  Only that is checked, not the whole
+        position (this deal's was, when play reached it): the strong player's samples, thousands a decision.
+        Anything else is a :class:`~conquian.errors.PositionError`."""
+        here = self.snapshot()
+        if type(snapshot) is not type(here):
+            raise PositionError(f"moved: a {type(here).__name__}, not {type(snapshot).__name__}")
+        names = {f.name for f in dataclass_fields(here)}
+        if not set(fields) <= names:
+            raise PositionError(f"moved: {sorted(set(fields) - names)} are not fields of a {type(here).__name__}")
+        for name in names - set(fields):
+            a, b = getattr(here, name), getattr(snapshot, name)
+            if a is not b and a != b:
+                raise PositionError(f"moved: {name} would change, and only {', '.join(fields)} may")
+        old, new = _masks(here, fields), _masks(snapshot, fields)
+        if old is None or new is None or [m.bit_count() for m in old] != [m.bit_count() for m in new]:
+            raise PositionError(f"moved: each of {', '.join(fields)} must hold as many cards as before")
+        held = union = 0
+        for m in new:
+            held |= m
+        for m in old:
+            union |= m
+        if held != union or held.bit_count() != sum(m.bit_count() for m in new):
+            raise PositionError(f"moved: the cards of {', '.join(fields)} must be the same cards, each once")
+        return self._from_checked(snapshot)
+
     @classmethod
     def _from_checked(cls, snapshot):
-        """A deal from a snapshot already found possible: by the game's check (:meth:`from_snapshot`), or, for the
-        strong player's samples, by the game's ``hidden.with_cards``, which checks what it moved."""
+        """A deal from a snapshot already found possible (by :meth:`from_snapshot`'s check or :meth:`moved`'s)."""
         g = object.__new__(cls)
         cls._load(g, snapshot, None)
         cls._loaded(g)
@@ -201,11 +241,17 @@ class Deal(ABC):
         self._history.append((who, action))
         self._apply(action)
 
+    @property
+    def begun(self):
+        """How the deal began, as it was given: pack and cut, position text, or the snapshot it was set up from
+        (what :meth:`follows` compares; a record writes it as text)."""
+        return self._start
+
     def follows(self, other) -> bool:
         """Whether this deal is ``other`` played on: the same game, the same start, nothing else recorded (an
         irregularity reported) since, and ``other``'s moves the first of its own.  A player that followed ``other``
         may carry on from what it knew there."""
-        if type(self) is not type(other) or not (self._start is other._start or self._start == other._start):
+        if type(self) is not type(other) or not (self._start is other.begun or self._start == other.begun):
             return False
         for name in self.LISTS:
             mine, theirs = getattr(self, name), getattr(other, name)

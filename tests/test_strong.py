@@ -3,6 +3,7 @@ sees and knows, its choices are legal and fixed by its seed, and the simulation 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -59,21 +60,27 @@ def test_a_sample_keeps_what_the_seat_sees_and_redeals_only_what_it_cannot(rules
 
 
 @pytest.mark.parametrize("contents, error", [
-    ({"stock": [0, 1]}, "another number of cards"),
+    ({"stock": [0, 1]}, "must hold as many cards as before"),
     ({"pone hand": [99]}, "card codes are whole numbers 0 to 52"),
     ({"middle hand": []}, "is no place"),
     ({"dealer pocket": []}, "is no place"),
 ])
 def test_a_sample_that_would_move_cards_wrongly_is_refused(contents, error):
-    """Conquian's ``with_cards`` checks what it moves: as many cards in each place, the hidden places' own, once."""
+    """Conquian's ``with_cards`` checks what it moves (``Deal.moved``): as many cards in each place, the same
+    cards, once each, nothing else changed."""
     g = _midway("foster-1913", 2, 4, 7)
     with pytest.raises(ConquianError, match=error):
         game_of(g).hidden.with_cards(g, contents)
     stock = [c.code for c in g.stock]
     seen = next(c.code for c in g.hand("dealer"))  # a card the pone can see is not his to deal
-    with pytest.raises(ConquianError, match="not the hidden places' own"):
+    with pytest.raises(ConquianError, match="must be the same cards, each once"):
         game_of(g).hidden.with_cards(g, {"stock": [seen] + stock[1:]})
     assert str(game_of(g).hidden.with_cards(g, {"stock": stock[::-1]}).stock[0]) == str(g.stock[-1])
+    s = g.snapshot()
+    with pytest.raises(ConquianError, match="moved: forced would change"):
+        g.moved(dataclasses.replace(s, forced=not s.forced), ("stock",))
+    with pytest.raises(ConquianError, match="are not fields"):
+        g.moved(s, ("pocket",))
 
 
 def test_the_card_passed_before_play_stays_in_the_hand_it_went_to():

@@ -34,9 +34,9 @@ def hidden_places(me: int, players: int) -> list[str]:
 
 def with_cards(game, contents: dict):
     """A deal like ``game`` (without its history) whose named hidden places hold the card codes given (the stock in
-    any order); made from its snapshot.  Only what moved is checked (as many cards in each place, the same cards,
-    once each): the rest is the deal's own, found possible when play reached it, and the full check of every sample
-    was a third of a strong decision."""
+    any order); made from its snapshot.  Only what moved is checked (:meth:`~conquian.deal.Deal.moved`: as many
+    cards in each place, the same cards, once each): the full check of every sample was a third of a strong
+    decision."""
     s = game.snapshot()
     hands, given, stock = list(s.hands), list(s.given), s.stock
     for name, codes in contents.items():
@@ -59,29 +59,8 @@ def with_cards(game, contents: dict):
             hands[seat] = mask
         elif masks:  # a card chosen to pass on, before play
             given[seat] = mask
-    moved = replace(s, hands=tuple(hands), given=tuple(given), stock=stock)
-    error = _moved_error(s, moved)
-    if error:
-        raise PositionError(f"with_cards: {error}")
-    return type(game)._from_checked(moved)
-
-
-def _moved_error(before, after) -> str:
-    """Why ``after`` is not ``before`` with the cards of the hands, the cards chosen to pass and the stock moved
-    among them ('' if it is): every place holding as many cards as before, every card once, and the same cards."""
-    old = list(before.hands) + list(before.given) + list(before.stock)
-    new = list(after.hands) + list(after.given) + list(after.stock)
-    if [m.bit_count() for m in old] != [m.bit_count() for m in new]:
-        return "a hand, a card to pass or the stock would hold another number of cards"
-    held = 0
-    for m in new:
-        held |= m
-    union = 0
-    for m in old:
-        union |= m
-    if held != union or held.bit_count() != sum(m.bit_count() for m in new):
-        return "the cards dealt anew are not the hidden places' own, each once"
-    return ""
+    # only the cards moved are checked (Deal.moved): the rest is the deal's own, found possible when play reached it
+    return game.moved(replace(s, hands=tuple(hands), given=tuple(given), stock=stock), ("hands", "given", "stock"))
 
 
 def tells(action) -> bool:
