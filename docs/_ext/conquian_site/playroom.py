@@ -176,7 +176,7 @@ class Room:
         # in a match the reader's seat is drawn at the bottom, next to his moves, whoever deals; a position ("Try
         # it") is drawn as the page's diagram of it is
         below = self.reader if self.mode == "deal" else None
-        persons = self._persons()
+        persons = self._persons() if self.mode == "deal" else None  # a position reads as the page's diagram does
         table = site.table_html(g, hidden, {s: self._name(s) for s in seats}, below, persons)
         state = site.words.state_words(g, persons)
         mine = not g.is_over and int(g.to_act) == self.reader
@@ -196,21 +196,16 @@ class Room:
             out["result"] = self._result()
         return out
 
-    def _persons(self) -> "Persons | None":
-        """In a match, who is who in the table's sentence: the players as the table names them, the reader spoken
-        to ("you have the say"); a position ("Try it") reads as the page's diagram of it does."""
-        if self.mode != "deal":
-            return None
+    def _persons(self) -> Persons:
+        """Who is who in a sentence of the deal: the players as the table names them, the reader spoken to ("you
+        have the say")."""
         return Persons(site_game(self.game).seat_words, {s: self._who(s) for s in range(self.game.players)},
                        self.reader)
 
     def _result(self) -> str:
         """How the deal ended, every player named as the table names him ("You win.", "Computer 2 has gone out and
         wins. Penalty points: you 31 points …")."""
-        g = self.game
-        persons = self._persons() or Persons(site_game(g).seat_words, {s: self._who(s) for s in range(g.players)},
-                                             self.reader)
-        return site_game(g).words.state_words(g, persons)
+        return site_game(self.game).words.state_words(self.game, self._persons())
 
     def _who(self, seat: int) -> str:
         """Who sits at ``seat`` in this deal: "You", or the computer's name."""
