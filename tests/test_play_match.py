@@ -65,6 +65,12 @@ def test_rommé_counts_penalty_points_and_names_every_seat_alike():
         assert line.startswith(("You (", "Computer 1 (", "Computer 2 (")), line
 
 
+def test_the_score_names_the_reader_first_then_the_computers_in_order_wherever_he_sits():
+    for seat in (0, 1, 2):
+        view = Room().deal("romme-spielwiki", seed=2, players=3, seat=seat, level="easy")
+        assert view["score"] == "After 0 deals, penalty points (the fewest is ahead): You 0, Computer 1 0, Computer 2 0."
+
+
 def test_take_back_restores_the_deal_before_the_readers_move():
     room = Room()
     view = room.deal("foster-1913", seed=3, level="easy")

@@ -24,7 +24,7 @@ from conquian.registry import parse_rules, sources
 from conquian.games.conquian.rules import AXIS_BY_NAME
 from conquian.simulation import MAX_DECISIONS
 from conquian.statistics import cells, counted, deals_key, figures, main as stats_main, share_difference, wilson
-from conquian_site.statistics import StatisticsDirective, effect_anchor, load, missing, share_text
+from conquian_site.statistics import StatisticsDirective, effect_anchor, load, missing, share_pct, share_text
 from conquian_site.strongcheck import load_checks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -187,6 +187,20 @@ def test_a_source_without_figures_is_named_on_the_page_not_an_error(tmp_path):
 
 def _text(page: Path) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8"))).split())
+
+
+def test_two_shares_that_make_the_whole_add_up_to_a_hundred():
+    # floats round 74.45 up and 25.55 up (100.1); exact halves to even give 74.4 + 25.6
+    assert (share_pct(1489, 2000), share_pct(511, 2000)) == ("74.4", "25.6")
+    assert (share_pct(1, 3), share_pct(2, 3), share_pct(0, 7), share_pct(7, 7)) == ("33.3", "66.7", "0.0", "100.0")
+    for n in (2000, 4000, 100_000):
+        for k in range(0, n + 1, 7):
+            assert round(float(share_pct(k, n)) + float(share_pct(n - k, n)), 1) == 100.0, (k, n)
+
+
+def test_the_opening_sentences_name_every_source_that_shares_a_row(built_site):
+    index = _text(built_site / "statistics" / "index.html")
+    assert "Under Dutch, French, about" in index and "Under Dutch, about" not in index
 
 
 def test_the_pages_show_the_files_figures(built_site):

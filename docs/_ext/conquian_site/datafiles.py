@@ -8,7 +8,9 @@ from pathlib import Path
 
 from sphinx.errors import ExtensionError
 
-__all__ = ["read_data"]
+from conquian import DECLARATIONS
+
+__all__ = ["read_data", "sources_named"]
 
 
 def read_data(path: Path, make: str, schema: int, error: type = ExtensionError) -> tuple[dict, str]:
@@ -25,3 +27,10 @@ def read_data(path: Path, make: str, schema: int, error: type = ExtensionError) 
         raise error(f"{where}: layout {data.get('schema') if isinstance(data, dict) else '?'}, not {schema}; run "
                     f"'{make}' again")
     return data, where
+
+
+def sources_named(blocks: dict, source: str) -> str:
+    """A source's rule set as the statistics pages name it: the source and every other one that a data file's
+    ``blocks`` (source -> its block) give as the same rules (``same_as``), by their short names: "Dutch, French"."""
+    names = [source] + [s for s, b in blocks.items() if b.get("same_as") == source]
+    return ", ".join(DECLARATIONS[s].short for s in names)

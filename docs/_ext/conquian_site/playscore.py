@@ -62,6 +62,7 @@ class Score:
             return f"No score is kept: {self.why_none}"
         unit, counts, note = self.match.standing()
         deals = f"After {self.deals} deal{'s' if self.deals != 1 else ''}"
-        # the reader's count first, then the others in the order they sit
-        shown = ", ".join(f"{p} {n}" for p, n in sorted(counts.items(), key=lambda item: item[0] != YOU))
+        # the reader's count first, then Computer 1, Computer 2 … (in the order they play after the reader in the
+        # first deal, whoever deals now)
+        shown = ", ".join(f"{p} {n}" for p, n in sorted(counts.items(), key=lambda item: (item[0] != YOU, item[0])))
         return f"{deals}, {unit}: {shown}." + (f" {note}" if note else "")

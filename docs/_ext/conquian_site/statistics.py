@@ -27,7 +27,7 @@ from conquian.registry import VARIANTS, sources
 from conquian.statistics import SCHEMA, counted, deals_key, mean_interval, wilson
 
 from .data import answer_words
-from .datafiles import read_data
+from .datafiles import read_data, sources_named
 from .findings import Comparison, compare, opening_effects, opening_players, opening_sources, settle
 from .nodes import cq_details, link, para, strong
 from .plots import interval_plot
@@ -137,9 +137,17 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
+def share_pct(k: int, n: int) -> str:
+    """``k`` of ``n`` in per cent to a tenth, rounded exactly and a half to even: two shares that make up the whole
+    (won 1,489 of 2,000, a tableau 511) then add up to 100.0 (74.4 and 25.6, not 74.5 and 25.6 as floats round)."""
+    q, r = divmod(1000 * k, n)
+    q += 2 * r > n or (2 * r == n and q % 2)
+    return f"{q // 10}.{q % 10}"
+
+
 def share_text(k: int, n: int) -> str:
     lo, hi = wilson(k, n)
-    return f"{pct(k / n)} % ({pct(lo)}–{pct(hi)})"
+    return f"{share_pct(k, n)} % ({pct(lo)}–{pct(hi)})"
 
 
 def rare_text(k: int, n: int) -> str:
@@ -241,14 +249,15 @@ class StatisticsDirective(CqDirective):
     def sources(self, d: dict, summary: bool = False) -> list[nodes.Node]:
         """The page by source: its tables and plots, or (``summary``) only the sentences that open the page."""
         rows, wins, first, said = [], [], [], []
-        for source, block in ((s, b) for g in by("axes") for s, b in d.get(g.name, {}).items()):
-            # the rule set as declared, then as played by three where it seats three
-            for c in (c for c in block["cells"] if c["axis"] is None or "players" in c):
-                source_row(c["figures"], short(source) + (f", {c['players']} players" if "players" in c else ""),
-                           rows, wins, first)
-            if "same_as" not in block:
-                base = next(c for c in block["cells"] if c["axis"] is None)
-                said.append((short(source), base["figures"], 2))
+        for blocks in (d.get(g.name, {}) for g in by("axes")):
+            for source, block in blocks.items():
+                # the rule set as declared, then as played by three where it seats three
+                for c in (c for c in block["cells"] if c["axis"] is None or "players" in c):
+                    source_row(c["figures"], short(source) + (f", {c['players']} players" if "players" in c else ""),
+                               rows, wins, first)
+                if "same_as" not in block:
+                    base = next(c for c in block["cells"] if c["axis"] is None)
+                    said.append((sources_named(blocks, source), base["figures"], 2))
         opening = nodes.container("", *(para(x) for x in opening_sources(said) + opening_strong_sources(
             self.strong_data(d), d)), classes=["cq-stats-summary"])
         out: list[nodes.Node] = [opening, table(SOURCE_COLUMNS, rows)]
@@ -296,8 +305,7 @@ class StatisticsDirective(CqDirective):
                 for c in block["cells"]:
                     if c["axis"] != ax.name:
                         continue
-                    sources_named = ", ".join(short(x) for x in [source] + [s for s, b in blocks.items()
-                                                                             if b.get("same_as") == source])
+                    named = sources_named(blocks, source)
                     frm = answer_words(ax, getattr(VARIANTS[source], ax.name))
                     to = value_words(ax.name, c["value"]) if c["value"] else ""
                     change = f"{frm} → {to}" if to else frm
@@ -307,11 +315,11 @@ class StatisticsDirective(CqDirective):
                         change += " (a joint change: with " + ", ".join(
                             f"{names[k].title.lower()}: {value_words(k, v)}" for k, v in c["with"].items()) + ")"
                     if "skipped" in c:
-                        rows.append([sources_named, change, "not simulated: " + skipped_words(c["skipped"]), "", ""])
+                        rows.append([named, change, "not simulated: " + skipped_words(c["skipped"]), "", ""])
                         continue
                     f = c["figures"]
                     if f == base:  # every deal the same, deal for deal (the page's introduction says why it happens)
-                        rows.append([sources_named, change, "the very same deals, deal for deal", "", ""])
+                        rows.append([named, change, "the very same deals, deal for deal", "", ""])
                         continue
                     comparison = compare(f, base, c.get("paired"), ax.name)
                     if comparison.greyed:
@@ -319,9 +327,9 @@ class StatisticsDirective(CqDirective):
                                    f"for these figures to say much")
                     elif comparison.unfinished:
                         change += f"; {pct(comparison.unfinished)} % of the deals stopped unfinished"
-                    labelled.append((f"{sources_named}: {ax.title.lower()} {change}", comparison))
-                    rows.append((sources_named, change, comparison, to))
-                    by_rules[c["rules"]], words[c["rules"]] = comparison, (sources_named, f"{ax.title}: {change}")
+                    labelled.append((f"{named}: {ax.title.lower()} {change}", comparison))
+                    rows.append((named, change, comparison, to))
+                    by_rules[c["rules"]], words[c["rules"]] = comparison, (named, f"{ax.title}: {change}")
             sections.append((ax, section, rows))
         tested = settle([c for _, c in labelled])
         strong = self.strong_data(d)

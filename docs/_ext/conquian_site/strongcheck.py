@@ -22,7 +22,7 @@ from conquian.players import LEVELS
 from conquian.registry import VARIANTS
 from conquian.strong_check import SCHEMA
 
-from .datafiles import read_data
+from .datafiles import read_data, sources_named
 from .findings import Comparison, compare
 from .nodes import para
 
@@ -127,8 +127,7 @@ def strong_bases(data: dict, greedy: dict) -> list[tuple[str, dict]]:
     source that declares the same rules as another beside it), and the figures."""
     out = []
     for source, block in data.get(HOME, {}).items():
-        names = [source] + [s for s, b in greedy[HOME].items() if b.get("same_as") == source]
-        out.append((", ".join(DECLARATIONS[s].short for s in names), block["cells"][0]["figures"]))
+        out.append((sources_named(greedy[HOME], source), block["cells"][0]["figures"]))
     return out
 
 
