@@ -10,6 +10,11 @@ shared out over the processes given.
 
     python benchmarks/bench_strong.py [--deals N] [--level normal|strong] [--against greedy|random]
                                       [--reads passes|moves] [--sources a,b] [--processes P] [--json]
+                                      [--games FILE]
+
+``--games FILE`` writes each game to FILE (a JSON line) as soon as it ends and, run again, carries on: the games
+the file holds for the same rules, seed, seat, level, opponent and reading are not played again but counted.  A
+long run stopped (or killed) keeps what it played.
 
 The issue's aims: at least 65 % of the won deals against greedy under every Conquian source and 60 % in Rommé
 for two, at least 95 % against random; a decision at the normal level in at most 50 ms (median).
@@ -67,8 +72,40 @@ def one(job: tuple) -> dict:
             (mine if actor == seat else theirs).append(took)
         g.play(a)
     w = g.outcome.winner if g.is_over else None
-    return {"rules": rules, "seat": seat, "won": w is not None and int(w) == seat,
+    return {"job": list(job), "rules": rules, "seat": seat, "won": w is not None and int(w) == seat,
             "lost": w is not None and int(w) != seat, "mine": mine, "theirs": theirs}
+
+
+class _Nowhere:
+    """Where the games go without ``--games``."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def write(self, text):
+        pass
+
+    def flush(self):
+        pass
+
+
+def _kept(path: Path, wanted: set) -> dict:
+    """The games ``path`` holds (JSON lines), by their job, of the jobs ``wanted``; a line cut short by a run killed
+    while writing it is left out."""
+    kept = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                r = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            job = tuple(r.get("job", ()))
+            if job in wanted:
+                kept[job] = r
+    return kept
 
 
 def main(argv=None) -> int:
@@ -82,15 +119,21 @@ def main(argv=None) -> int:
     ap.add_argument("--reads", default=None, choices=READS,
                     help="what the strong player reads in its opponent's moves (default: its level's)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--games", type=Path, default=None, help="a file of the games played (JSON lines), carried on")
     a = ap.parse_args(argv)
     sources = [s.strip() for s in a.sources.split(",") if s.strip()]
     jobs = [(s, a.seed + d, seat, a.level, a.against, a.reads) for s in sources for d in range(a.deals)
             for seat in (0, 1)]
+    kept = _kept(a.games, set(jobs)) if a.games else {}
     started = time.perf_counter()
-    with Pool(a.processes) as pool:
-        results = pool.map(one, jobs, chunksize=1)
+    results = [kept[j] for j in jobs if j in kept]
+    with Pool(a.processes) as pool, (open(a.games, "a", encoding="utf-8") if a.games else _Nowhere()) as log:
+        for r in pool.imap_unordered(one, [j for j in jobs if j not in kept], chunksize=1):
+            results.append(r)
+            log.write(json.dumps(r) + "\n")
+            log.flush()
     out = {"level": a.level, "reads": a.reads, "against": a.against, "deals_per_source": a.deals, "seed": a.seed,
-           "seconds": round(time.perf_counter() - started, 1), "sources": {}}
+           "seconds": round(time.perf_counter() - started, 1), "games_kept": len(kept), "sources": {}}
     for s in sources:
         rs = [r for r in results if r["rules"] == s]
         won, lost = sum(r["won"] for r in rs), sum(r["lost"] for r in rs)
@@ -110,7 +153,7 @@ def main(argv=None) -> int:
         print(json.dumps(out, indent=2))
         return 0
     print(f"strong ({a.level}) against {a.against}: {a.deals} deals per source, each from both seats, seed {a.seed}; "
-          f"{out['seconds']} s on {a.processes} processes")
+          f"{out['seconds']} s on {a.processes} processes" + (f"; {len(kept)} games kept from {a.games}" if kept else ""))
     print(f"{'source':22} {'won':>5} {'lost':>5} {'none':>5} {'share of won (95 %)':>22}  decision ms (median, p90; "
           f"{a.against})")
     for s, f in out["sources"].items():
