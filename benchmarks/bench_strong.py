@@ -128,6 +128,8 @@ def main(argv=None) -> int:
     started = time.perf_counter()
     results = [kept[j] for j in jobs if j in kept]
     with Pool(a.processes) as pool, (open(a.games, "a", encoding="utf-8") if a.games else _Nowhere()) as log:
+        if a.games and a.games.stat().st_size and not a.games.read_bytes().endswith(b"\n"):
+            log.write("\n")  # after a line cut short, the next game starts a line of its own
         for r in pool.imap_unordered(one, [j for j in jobs if j not in kept], chunksize=1):
             results.append(r)
             log.write(json.dumps(r) + "\n")
