@@ -53,7 +53,7 @@ stats: venv
 
 # The greedy figures checked with the strong computer player: each source's rules and the switches that move the share
 # of won deals most, between strong players at the normal level (docs/_data/statistics-strong.json, committed).
-# Every switch of every source the kernel plays, the largest first, saved after each cell: stopped, it carries on
+# Every switch of every Conquian source, the largest first, saved after each cell: stopped, it carries on
 # where it stopped when run again (--afresh: from the start). Configure with STRONG, e.g.
 # make stats-strong STRONG="--checks 2 --deals 4000"; SCHEDULER as for make stats.
 STRONG ?=
