@@ -16,8 +16,9 @@ from conquian.errors import ConflictingRules
 from conquian.registry import sources
 from conquian.simulation import Simulation
 from conquian.statistics import cells, compute, holm, paired, run_here
+from conquian_site.datafiles import sources_named
 from conquian_site.findings import UNFINISHED_LIMIT, compare, opening_sources, settle
-from conquian_site.statistics import axes_by_name, short
+from conquian_site.statistics import axes_by_name
 from conquian_site.strongcheck import agree, checks, load_checks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,7 +103,8 @@ def test_the_effects_page_bolds_only_what_holds_after_holms_correction(built_sit
 def test_each_statistics_page_opens_with_sentences_from_the_data(built_site):
     d = json.loads(DATA.read_text(encoding="utf-8"))
     index = _text(built_site / "statistics" / "index.html")
-    rows = [(short(s), b["cells"][0]["figures"], 2) for s, b in d["conquian"].items() if "same_as" not in b]
+    rows = [(sources_named(d["conquian"], s), b["cells"][0]["figures"], 2) for s, b in d["conquian"].items()
+            if "same_as" not in b]
     said = opening_sources(rows)
     assert said and all(sentence in index for sentence in said)
     assert index.index(said[0]) < index.index("Source by source")  # before the tables
