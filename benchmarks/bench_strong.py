@@ -94,17 +94,24 @@ class _Nowhere:
 
 def _kept(path: Path, wanted: set) -> dict:
     """The games ``path`` holds (JSON lines), by their job, of the jobs ``wanted``; a line cut short by a run killed
-    while writing it is left out."""
+    while writing it (the last, or one a later run wrote after) is left out, any other line that is not a game stops
+    the run, naming it."""
     kept = {}
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            try:
-                r = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            job = tuple(r.get("job", ()))
-            if job in wanted:
-                kept[job] = r
+    if not path.exists():
+        return kept
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for n, line in enumerate(lines, 1):
+        try:
+            r = json.loads(line)
+        except json.JSONDecodeError:
+            r = None
+        if not (isinstance(r, dict) and isinstance(r.get("job"), list) and {"won", "lost", "mine"} <= r.keys()):
+            if line.startswith('{"job": [') and not line.endswith("}"):
+                continue  # cut short
+            raise SystemExit(f"bench_strong: {path}:{n}: not a game this benchmark wrote: {line[:60]!r}")
+        job = tuple(r["job"])
+        if job in wanted:
+            kept[job] = r
     return kept
 
 

@@ -4,6 +4,8 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import bench_strong  # noqa: E402  (a script of benchmarks/, imported by name so that its processes find it)
@@ -25,3 +27,11 @@ def test_a_run_with_a_file_of_games_carries_on_from_it(tmp_path, capsys):
     lines = games.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 5 and sorted(json.loads(x)["job"][1:3] for x in lines[:2] + lines[3:]) == [
         [2026, 0], [2026, 1], [2027, 0], [2027, 1]]
+
+
+def test_a_file_of_games_with_a_line_of_something_else_stops_the_run_naming_it(tmp_path):
+    games = tmp_path / "games.jsonl"
+    games.write_text('{"job": ["foster-1913", 2026, 0, "normal", "greedy", null], "won": true}\nhello\n',
+                     encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"games.jsonl:1: not a game"):
+        bench_strong.main(["--deals", "1", "--sources", "foster-1913", "--games", str(games)])
