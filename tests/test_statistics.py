@@ -198,11 +198,6 @@ def test_two_shares_that_make_the_whole_add_up_to_a_hundred():
             assert round(float(share_pct(k, n)) + float(share_pct(n - k, n)), 1) == 100.0, (k, n)
 
 
-def test_the_opening_sentences_name_every_source_that_shares_a_row(built_site):
-    index = _text(built_site / "statistics" / "index.html")
-    assert "Under Dutch, French, about" in index and "Under Dutch, about" not in index
-
-
 def test_the_pages_show_the_files_figures(built_site):
     d = json.loads(DATA.read_text(encoding="utf-8"))
     index = _text(built_site / "statistics" / "index.html")

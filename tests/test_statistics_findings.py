@@ -107,6 +107,7 @@ def test_each_statistics_page_opens_with_sentences_from_the_data(built_site):
             if "same_as" not in b]
     said = opening_sources(rows)
     assert said and all(sentence in index for sentence in said)
+    assert "Under Dutch, French, about" in index and "Under Dutch, about" not in index  # as the rows name them
     assert index.index(said[0]) < index.index("Source by source")  # before the tables
     effects = _text(built_site / "statistics" / "effects.html")
     assert effects.index("switches of one rule") < effects.index("Each section takes one rule")
