@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -76,22 +77,6 @@ def one(job: tuple) -> dict:
             "lost": w is not None and int(w) != seat, "mine": mine, "theirs": theirs}
 
 
-class _Nowhere:
-    """Where the games go without ``--games``."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-    def write(self, text):
-        pass
-
-    def flush(self):
-        pass
-
-
 def _kept(path: Path, wanted: set) -> dict:
     """The games ``path`` holds (JSON lines), by their job, of the jobs ``wanted``; a line cut short by a run killed
     while writing it (the last, or one a later run wrote after) is left out, any other line that is not a game stops
@@ -134,7 +119,7 @@ def main(argv=None) -> int:
     kept = _kept(a.games, set(jobs)) if a.games else {}
     started = time.perf_counter()
     results = [kept[j] for j in jobs if j in kept]
-    with Pool(a.processes) as pool, (open(a.games, "a", encoding="utf-8") if a.games else _Nowhere()) as log:
+    with Pool(a.processes) as pool, open(a.games or os.devnull, "a", encoding="utf-8") as log:
         if a.games and a.games.stat().st_size and not a.games.read_bytes().endswith(b"\n"):
             log.write("\n")  # after a line cut short, the next game starts a line of its own
         for r in pool.imap_unordered(one, [j for j in jobs if j not in kept], chunksize=1):

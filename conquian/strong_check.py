@@ -31,7 +31,7 @@ checked (their date and seed); the site refuses a check of another seed's figure
 ...      "paired": {"deals": 10, "won_here_only": 4, "won_there_only": 0}},
 ...     {"axis": "b", "rules": "s(b=1)", "figures": {"deals": 10, "wins": 4, "endings": {"win": 4, "tableau": 6}},
 ...      "paired": {"deals": 10, "won_here_only": 0, "won_there_only": 1}}]}}}
->>> [c["rules"] for c in largest(data["conquian"]["s"], 1, lambda rules: True)]
+>>> [c["rules"] for c in largest(data["conquian"]["s"], 1)]
 ['s(a=1)']
 """
 
@@ -67,32 +67,27 @@ def _moved(cell: dict) -> float:
     return abs(p["won_here_only"] - p["won_there_only"]) / p["deals"] if p and p["deals"] else 0.0
 
 
-def largest(block: dict, checks: int, playable) -> list[dict]:
+def largest(block: dict, checks: int) -> list[dict]:
     """A source's switched cells (of its block in the greedy figures) that move the share of deals won most, at most
-    ``checks``; only those ``playable(rules)`` accepts, with few deals unfinished, for two players, and not the very
+    ``checks``; only those with few deals unfinished, for two players, and not the very
     same deals as the rules as declared."""
     base = next(c for c in block["cells"] if c["axis"] is None and "players" not in c)["figures"]
     fit = [c for c in block["cells"] if c["axis"] is not None and "players" not in c and "figures" in c
-           and c["figures"] != base and playable(c["rules"])
+           and c["figures"] != base
            and c["figures"]["endings"].get("unfinished", 0) <= UNFINISHED_LIMIT * c["figures"]["deals"]]
     return sorted(fit, key=lambda c: -_moved(c))[:checks]
 
 
-def _every(rules: str) -> bool:
-    return True
-
-
-def jobs_for(greedy: dict, checks: "int | None", deals: int, playable=_every) -> dict:
+def jobs_for(greedy: dict, checks: "int | None", deals: int) -> dict:
     """Source -> its cells to play (the rule set as declared first), each ``{"axis", "value", "with", "rules",
-    "job"}``, from the greedy figures: the sources of the home game whose declared rules ``playable`` accepts (by
-    default every one), each identical rule set once; ``checks`` switches a source at most (None: every one
-    :func:`largest` admits)."""
+    "job"}``, from the greedy figures: every source of the home game, each identical rule set once; ``checks``
+    switches a source at most (None: every one :func:`largest` admits)."""
     out: dict[str, list] = {}
     for source, block in greedy.get(HOME, {}).items():
-        if "same_as" in block or not playable(block["rules"]):
+        if "same_as" in block:
             continue
         base = next(c for c in block["cells"] if c["axis"] is None and "players" not in c)
-        cells = [base] + largest(block, len(block["cells"]) if checks is None else checks, playable)
+        cells = [base] + largest(block, len(block["cells"]) if checks is None else checks)
         out[source] = [{"axis": c["axis"], "value": c.get("value"), "with": c.get("with", {}), "rules": c["rules"],
                         "job": (c["rules"], None, deals, "auto", greedy["seed"], LEVEL)} for c in cells]
     return out
@@ -156,14 +151,14 @@ def still_played_so(kept: dict, seed: int, deals: int) -> bool:
     return pairs == deals_of(row["each_deal"], deals)[:n]
 
 
-def compute(greedy: dict, checks: "int | None", deals: int, run=run_here, progress=None, playable=_every,
+def compute(greedy: dict, checks: "int | None", deals: int, run=run_here, progress=None,
             before: "dict | None" = None, save=None) -> dict:
     """The file's content: every chosen cell played by ``run`` (see :mod:`conquian.statistics`), each switch compared
     deal by deal with its rule set as declared.  Cells of an earlier run (``before``, see :func:`kept_from`) are kept,
     not played again; ``save(data)``, if given, receives the content so far each time a cell is played (``complete``
     false until the last), so that a run stopped half-way is carried on by the next."""
     started = time.time()
-    chosen = jobs_for(greedy, checks, deals, playable)
+    chosen = jobs_for(greedy, checks, deals)
     kept = kept_from(before, greedy, deals)
     if kept and not still_played_so(kept, greedy["seed"], deals):
         if progress:
